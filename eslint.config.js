@@ -1,0 +1,44 @@
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const impure =
+  'The engine is pure: time comes in as `now`, randomness from the seeded PRNG in the state, and it does no I/O.';
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.tmp/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['packages/engine/src/**/*.ts'],
+    languageOptions: { globals: {} },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!\\./)', message: impure }] }],
+      'no-restricted-globals': [
+        'error',
+        ...[
+          'Date',
+          'setTimeout',
+          'setInterval',
+          'setImmediate',
+          'queueMicrotask',
+          'process',
+          'console',
+          'performance',
+          'fetch',
+          'crypto',
+          'require',
+          'globalThis',
+        ].map((name) => ({ name, message: impure })),
+      ],
+      'no-restricted-properties': ['error', { object: 'Math', property: 'random', message: impure }],
+    },
+  },
+);

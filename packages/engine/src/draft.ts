@@ -1,0 +1,143 @@
+import type { Card } from './cards.ts';
+import type { PowerUpType } from './constants.ts';
+import { Random } from './rng.ts';
+import type { DeadlockState, FreezeEffect, GameEvent, GameResult, GameState, PlayerState } from './types.ts';
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+export type MutablePlayer = Omit<Mutable<PlayerState>, 'hand' | 'deck' | 'powerUpsUsed'> & {
+  hand: Card[];
+  deck: Card[];
+  powerUpsUsed: PowerUpType[];
+};
+
+/**
+ * A copy-on-write working copy of a GameState. Rules mutate the draft; only the parts they touch are
+ * copied, so the state passed in is never changed and unchanged parts are shared with the result.
+ */
+export class Draft {
+  readonly base: GameState;
+  readonly random: Random;
+  readonly events: GameEvent[] = [];
+  status: GameState['status'];
+  clock: number;
+  effects: FreezeEffect[] | null = null;
+  deadlock: Mutable<DeadlockState>;
+  result: GameResult | null;
+
+  readonly #players: (PlayerState | MutablePlayer)[];
+  /** Bit i set: player i / pile i is already this draft's own copy. */
+  #playersCopied = 0;
+  readonly #piles: (readonly Card[])[];
+  #pilesCopied = 0;
+  #stock: readonly Card[];
+  #stockCopied = false;
+
+  constructor(base: GameState, now: number) {
+    this.base = base;
+    this.random = new Random(base.rng);
+    this.status = base.status;
+    this.clock = Math.max(now, base.clock);
+    this.deadlock = { ...base.deadlock };
+    this.result = base.result;
+    this.#players = base.players.slice();
+    this.#piles = base.piles.slice();
+    this.#stock = base.stock;
+  }
+
+  get playerCount(): number {
+    return this.#players.length;
+  }
+
+  get pileCount(): number {
+    return this.#piles.length;
+  }
+
+  /** Read-only access. */
+  peek(i: number): PlayerState {
+    return this.#players[i] as PlayerState;
+  }
+
+  allPlayers(): readonly PlayerState[] {
+    return this.#players;
+  }
+
+  /** Writable access; copies the player (and their hand, deck and power-ups) on first write. */
+  player(i: number): MutablePlayer {
+    if ((this.#playersCopied & (1 << i)) === 0) {
+      const p = this.#players[i] as PlayerState;
+      this.#players[i] = { ...p, hand: p.hand.slice(), deck: p.deck.slice(), powerUpsUsed: p.powerUpsUsed.slice() };
+      this.#playersCopied |= 1 << i;
+    }
+    return this.#players[i] as MutablePlayer;
+  }
+
+  indexOf(playerId: string): number {
+    return this.#players.findIndex((p) => p.id === playerId);
+  }
+
+  pileView(i: number): readonly Card[] {
+    return this.#piles[i] as readonly Card[];
+  }
+
+  top(i: number): Card | undefined {
+    const pile = this.#piles[i] as readonly Card[];
+    return pile[pile.length - 1];
+  }
+
+  tops(): Card[] {
+    const tops: Card[] = [];
+    for (const pile of this.#piles) {
+      const top = pile[pile.length - 1];
+      if (top) tops.push(top);
+    }
+    return tops;
+  }
+
+  pile(i: number): Card[] {
+    if ((this.#pilesCopied & (1 << i)) === 0) {
+      this.#piles[i] = (this.#piles[i] as readonly Card[]).slice();
+      this.#pilesCopied |= 1 << i;
+    }
+    return this.#piles[i] as Card[];
+  }
+
+  get stockView(): readonly Card[] {
+    return this.#stock;
+  }
+
+  stock(): Card[] {
+    if (!this.#stockCopied) {
+      this.#stock = this.#stock.slice();
+      this.#stockCopied = true;
+    }
+    return this.#stock as Card[];
+  }
+
+  effectList(): FreezeEffect[] {
+    this.effects ??= this.base.effects.slice();
+    return this.effects;
+  }
+
+  emit(event: GameEvent): void {
+    this.events.push(event);
+  }
+
+  commit(): GameState {
+    return {
+      config: this.base.config,
+      status: this.status,
+      clock: this.clock,
+      startedAt: this.base.startedAt,
+      endsAt: this.base.endsAt,
+      rng: this.random.state,
+      players: this.#players as PlayerState[],
+      piles: this.#piles,
+      stock: this.#stock,
+      effects: this.effects ?? this.base.effects,
+      deadlock: this.deadlock,
+      hadHumans: this.base.hadHumans,
+      result: this.result,
+    };
+  }
+}

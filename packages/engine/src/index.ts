@@ -1,0 +1,12 @@
+export * from './cards.ts';
+export * from './constants.ts';
+export * from './errors.ts';
+export * from './types.ts';
+export { type RngState, Random, isValidSeed, seedRng } from './rng.ts';
+export { createGame, configProblem, copiesNeeded } from './deal.ts';
+export { apply } from './apply.ts';
+export { advance, nextDeadline } from './advance.ts';
+export { publicView, handView, viewFor, VISIBLE_PILE_CARDS } from './view.ts';
+export { cardsLeft, pointsFor, rankPlayers, strongestBot } from './ranking.ts';
+export { BOT_PROFILES } from './bots.ts';
+export { playHeadless, type HeadlessOutcome } from './simulate.ts';

@@ -1,0 +1,134 @@
+import type { Card } from './cards.ts';
+import { FREEZE_DURATION_MS, type PowerUpType, REVERSAL_CARDS } from './constants.ts';
+import type { Draft } from './draft.ts';
+import { type RuleError, ruleError } from './errors.ts';
+import { inGame, isFrozen, placeCard, refillHand } from './rules.ts';
+import type { PowerUpEffect, PowerUpTarget } from './types.ts';
+
+/** Checks a power-up's target data against the state; null when it may be used. */
+export function powerUpProblem(d: Draft, i: number, type: PowerUpType, target: PowerUpTarget): RuleError | null {
+  const p = d.peek(i);
+  if (isFrozen(p, d.clock)) return ruleError('FROZEN_POWER_UP');
+  if (p.powerUpsUsed.includes(type)) return ruleError('POWER_UP_NOT_AVAILABLE');
+  const pileOk = (pileIndex: number | undefined): boolean =>
+    pileIndex === undefined || (Number.isInteger(pileIndex) && pileIndex >= 0 && pileIndex < d.pileCount);
+  switch (type) {
+    case 'BOMB':
+      return pileOk(target.pileIndex) ? null : ruleError('INVALID_PILE');
+    case 'SNIPER':
+      if (target.cardId === undefined) return ruleError('CARD_REQUIRED');
+      if (!p.hand.some((c) => c.id === target.cardId)) return ruleError('CARD_NOT_IN_HAND');
+      return target.pileIndex !== undefined && pileOk(target.pileIndex) ? null : ruleError('INVALID_PILE');
+    case 'FREEZE': {
+      const opponents = opponentsOf(d, i);
+      if (opponents.length === 0) return ruleError('NO_OPPONENTS');
+      if (target.targetPlayerId === undefined) return ruleError('TARGET_REQUIRED');
+      const t = opponents.find((k) => d.peek(k).id === target.targetPlayerId);
+      if (t === undefined) return ruleError('INVALID_TARGET');
+      return isFrozen(d.peek(t), d.clock) ? ruleError('ALREADY_FROZEN') : null;
+    }
+    case 'REVERSAL':
+    case 'WHIRLWIND':
+      return null;
+  }
+}
+
+export function opponentsOf(d: Draft, i: number): number[] {
+  const opponents: number[] = [];
+  for (let k = 0; k < d.playerCount; k += 1) if (k !== i && inGame(d.peek(k))) opponents.push(k);
+  return opponents;
+}
+
+/** Uses a power-up whose target data powerUpProblem accepted. */
+export function executePowerUp(d: Draft, i: number, type: PowerUpType, target: PowerUpTarget): void {
+  const p = d.player(i);
+  p.powerUpsUsed.push(type);
+  const effect = EFFECTS[type](d, i, target);
+  // The power-up event comes before any gameEnded a winning BOMB or SNIPER produced.
+  const endIndex = d.events.findIndex((e) => e.type === 'gameEnded');
+  const event = { type: 'powerUpUsed', playerId: p.id, effect } as const;
+  if (endIndex >= 0) d.events.splice(endIndex, 0, event);
+  else d.emit(event);
+  if (type !== 'BOMB' && type !== 'SNIPER') d.emit({ type: 'handChanged', playerId: p.id });
+}
+
+const EFFECTS: Record<PowerUpType, (d: Draft, i: number, target: PowerUpTarget) => PowerUpEffect> = {
+  BOMB(d, i, target) {
+    const p = d.peek(i);
+    const pileIndex = target.pileIndex ?? d.random.int(d.pileCount);
+    const source =
+      p.deck.length > 0
+        ? { from: 'deck' as const, index: 0 }
+        : { from: 'hand' as const, index: d.random.int(p.hand.length) };
+    const card = placeCard(d, i, source, pileIndex);
+    return { powerUpType: 'BOMB', card, pileIndex };
+  },
+
+  SNIPER(d, i, target) {
+    const handIndex = d.peek(i).hand.findIndex((c) => c.id === target.cardId);
+    const pileIndex = target.pileIndex as number;
+    const card = placeCard(d, i, { from: 'hand', index: handIndex }, pileIndex);
+    return { powerUpType: 'SNIPER', card, pileIndex };
+  },
+
+  FREEZE(d, i, target) {
+    const t = d.indexOf(target.targetPlayerId as string);
+    const victim = d.player(t);
+    const by = d.peek(i).id;
+    victim.frozenUntil = d.clock + FREEZE_DURATION_MS;
+    victim.frozenBy = by;
+    d.effectList().push({
+      type: 'freeze',
+      targetPlayerId: victim.id,
+      startTime: d.clock,
+      duration: FREEZE_DURATION_MS,
+    });
+    d.emit({
+      type: 'playerFrozen',
+      playerId: victim.id,
+      frozenBy: by,
+      duration: FREEZE_DURATION_MS,
+      until: victim.frozenUntil,
+    });
+    return { powerUpType: 'FREEZE', targetPlayer: victim.id, duration: FREEZE_DURATION_MS };
+  },
+
+  REVERSAL(d, i) {
+    const affectedPlayers: { userId: string; cardsAdded: number }[] = [];
+    let pileCursor = 0;
+    // Cards come from under the pile tops (never a top), round-robin over the piles, then from the stock.
+    const takeCard = (): Card | undefined => {
+      for (let tries = 0; tries < d.pileCount; tries += 1) {
+        const pileIndex = (pileCursor + tries) % d.pileCount;
+        if (d.pileView(pileIndex).length > 1) {
+          pileCursor = pileIndex + 1;
+          return d.pile(pileIndex).shift();
+        }
+      }
+      return d.stockView.length > 0 ? d.stock().pop() : undefined;
+    };
+    for (const k of opponentsOf(d, i)) {
+      const opponent = d.player(k);
+      let cardsAdded = 0;
+      for (let n = 0; n < REVERSAL_CARDS; n += 1) {
+        const card = takeCard();
+        if (!card) break;
+        opponent.deck.push(card);
+        cardsAdded += 1;
+      }
+      refillHand(opponent);
+      affectedPlayers.push({ userId: opponent.id, cardsAdded });
+      if (cardsAdded > 0) d.emit({ type: 'handChanged', playerId: opponent.id });
+    }
+    const cardsReversed = affectedPlayers.reduce((sum, a) => sum + a.cardsAdded, 0);
+    return { powerUpType: 'REVERSAL', cardsReversed, affectedPlayers };
+  },
+
+  WHIRLWIND(d) {
+    const all: Card[] = [];
+    for (let k = 0; k < d.pileCount; k += 1) all.push(...d.pile(k).splice(0));
+    d.random.shuffle(all);
+    all.forEach((card, n) => d.pile(n % d.pileCount).push(card));
+    return { powerUpType: 'WHIRLWIND', cardsShuffled: all.length };
+  },
+};

@@ -1,0 +1,127 @@
+import { type Card, matches } from './cards.ts';
+import { HAND_SIZE, SPEED_TABLE } from './constants.ts';
+import type { Draft, MutablePlayer } from './draft.ts';
+import { cardsLeft, rankPlayers } from './ranking.ts';
+import type { EndReason, PlayerState } from './types.ts';
+
+export function inGame(p: PlayerState): boolean {
+  return p.left === null;
+}
+
+export function isFrozen(p: PlayerState, now: number): boolean {
+  return p.frozenUntil !== null && p.frozenUntil > now;
+}
+
+export function hasPlayableCard(hand: readonly Card[], tops: readonly Card[]): boolean {
+  for (const card of hand) for (const top of tops) if (matches(card, top)) return true;
+  return false;
+}
+
+/** Every (hand index, pile index) pair that may be played now. */
+export function playableMoves(d: Draft, i: number): { handIndex: number; pileIndex: number }[] {
+  const moves: { handIndex: number; pileIndex: number }[] = [];
+  const hand = d.peek(i).hand;
+  for (let pileIndex = 0; pileIndex < d.pileCount; pileIndex += 1) {
+    const top = d.top(pileIndex);
+    if (!top) continue;
+    hand.forEach((card, handIndex) => {
+      if (matches(card, top)) moves.push({ handIndex, pileIndex });
+    });
+  }
+  return moves;
+}
+
+export function refillHand(p: MutablePlayer): void {
+  while (p.hand.length < HAND_SIZE && p.deck.length > 0) p.hand.push(p.deck.shift() as Card);
+}
+
+/**
+ * Puts a card on a pile (matching already checked or deliberately skipped), refills the hand and ends
+ * the game when the player has no cards left. `source` says where the card came from.
+ */
+export function placeCard(
+  d: Draft,
+  i: number,
+  source: { from: 'hand' | 'deck'; index: number },
+  pileIndex: number,
+): Card {
+  const p = d.player(i);
+  const from = source.from === 'hand' ? p.hand : p.deck;
+  const [card] = from.splice(source.index, 1) as [Card];
+  d.pile(pileIndex).push(card);
+  refillHand(p);
+  p.cardsPlayed += 1;
+  d.deadlock.consecutiveUnresolvable = 0;
+  d.emit({ type: 'cardPlayed', playerId: p.id, card, pileIndex });
+  d.emit({ type: 'handChanged', playerId: p.id });
+  if (cardsLeft(p) === 0) endGame(d, 'win', p.id);
+  return card;
+}
+
+export function endGame(d: Draft, reason: EndReason, winnerId: string | null): void {
+  if (d.status === 'finished') return;
+  const players: PlayerState[] = [];
+  for (let i = 0; i < d.playerCount; i += 1) players.push(d.peek(i));
+  const winner =
+    reason === 'aborted'
+      ? null
+      : (winnerId ?? rankPlayers(players, null, reason).find((r) => !r.forfeited)?.playerId ?? null);
+  const result = {
+    winnerId: winner,
+    reason,
+    endedAt: d.clock,
+    durationMs: d.clock - d.base.startedAt,
+    ranking: rankPlayers(players, winner, reason),
+  };
+  d.status = 'finished';
+  d.result = result;
+  d.deadlock.resolveAt = null;
+  for (let k = 0; k < d.playerCount; k += 1) {
+    if (d.peek(k).nextBotActionAt !== null) d.player(k).nextBotActionAt = null;
+  }
+  d.effects = [];
+  d.emit({ type: 'gameEnded', result });
+}
+
+export function anyoneCanPlay(d: Draft): boolean {
+  const tops = d.tops();
+  for (let i = 0; i < d.playerCount; i += 1) {
+    const p = d.peek(i);
+    if (inGame(p) && hasPlayableCard(p.hand, tops)) return true;
+  }
+  return false;
+}
+
+/**
+ * Re-derives what follows from hands and piles after every change: each player's "stuck since" time
+ * and whether a global deadlock exists (arming or disarming its automatic resolution).
+ */
+export function refreshDerived(d: Draft): void {
+  if (d.status !== 'active') return;
+  const tops = d.tops();
+  let anyoneCanPlay = false;
+  for (let i = 0; i < d.playerCount; i += 1) {
+    const p = d.peek(i);
+    if (!inGame(p)) continue;
+    const canPlay = hasPlayableCard(p.hand, tops);
+    anyoneCanPlay ||= canPlay;
+    if (canPlay && p.stuckSince !== null) d.player(i).stuckSince = null;
+    if (!canPlay && p.stuckSince === null) d.player(i).stuckSince = d.clock;
+  }
+  if (anyoneCanPlay) {
+    d.deadlock.resolveAt = null;
+  } else if (d.deadlock.resolveAt === null) {
+    d.deadlock.resolveAt = d.clock + SPEED_TABLE[d.base.config.speed].deadlockDelayMs;
+    d.deadlock.count += 1;
+    d.emit({ type: 'deadlockDetected', resolveAt: d.deadlock.resolveAt });
+  }
+}
+
+/** Ends the game when leaving players decide it: no human left (abort) or one player left (they win). */
+export function checkRemainingPlayers(d: Draft): void {
+  if (d.status !== 'active') return;
+  const remaining: PlayerState[] = [];
+  for (let i = 0; i < d.playerCount; i += 1) if (inGame(d.peek(i))) remaining.push(d.peek(i));
+  if (d.base.hadHumans && !remaining.some((p) => p.bot === null)) endGame(d, 'aborted', null);
+  else if (remaining.length === 1) endGame(d, 'forfeit', (remaining[0] as PlayerState).id);
+}

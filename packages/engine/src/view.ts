@@ -1,0 +1,73 @@
+import { POWER_UP_TYPES, type PowerUpType } from './constants.ts';
+import { cardsLeft } from './ranking.ts';
+import { isFrozen } from './rules.ts';
+import type { GameState, HandView, PlayerState, PlayerView, PublicPlayer, PublicView } from './types.ts';
+
+/** Cards of each pile a view shows (the top last). */
+export const VISIBLE_PILE_CARDS = 3;
+
+function powerUps(p: PlayerState): { available: PowerUpType[]; used: PowerUpType[] } {
+  return { available: POWER_UP_TYPES.filter((t) => !p.powerUpsUsed.includes(t)), used: [...p.powerUpsUsed] };
+}
+
+function publicPlayer(p: PlayerState, now: number): PublicPlayer {
+  return {
+    userId: p.id,
+    username: p.username,
+    isBot: p.bot !== null,
+    botDifficulty: p.bot,
+    position: p.seat,
+    cardsLeft: cardsLeft(p),
+    handCount: p.hand.length,
+    deckCount: p.deck.length,
+    cardsPlayed: p.cardsPlayed,
+    isReady: true,
+    powerUps: powerUps(p),
+    isFrozen: isFrozen(p, now),
+    isConnected: p.disconnectedAt === null && p.left === null,
+    hasLeft: p.left !== null,
+  };
+}
+
+/** What everyone in the room, spectators included, may see: never a hand, a deck or the stock. */
+export function publicView(state: GameState): PublicView {
+  const winner = state.result?.winnerId ? state.players.find((p) => p.id === state.result?.winnerId) : undefined;
+  return {
+    status: state.status,
+    discardPiles: state.piles.map((pile) => pile.slice(-VISIBLE_PILE_CARDS)),
+    pileSizes: state.piles.map((pile) => pile.length),
+    stockSize: state.stock.length,
+    players: state.players.map((p) => publicPlayer(p, state.clock)),
+    activeEffects: [...state.effects],
+    winner: winner
+      ? { userId: winner.id, username: winner.username, isBot: winner.bot !== null, botDifficulty: winner.bot }
+      : null,
+    startedAt: state.startedAt,
+    endsAt: state.endsAt,
+    deadlock: {
+      active: state.deadlock.resolveAt !== null,
+      resolveAt: state.deadlock.resolveAt,
+      consecutive: state.deadlock.consecutiveUnresolvable,
+    },
+  };
+}
+
+/** One player's private part: their own hand, never its deck's order. */
+export function handView(state: GameState, playerId: string): HandView | null {
+  const p = state.players.find((candidate) => candidate.id === playerId);
+  if (!p) return null;
+  return {
+    hand: [...p.hand],
+    deckSize: p.deck.length,
+    cardsLeft: cardsLeft(p),
+    powerUps: powerUps(p),
+    isFrozen: isFrozen(p, state.clock),
+    frozenUntil: isFrozen(p, state.clock) ? p.frozenUntil : null,
+    stuckSince: p.stuckSince,
+  };
+}
+
+/** What one player (or, with an unknown id or null, a spectator) may see. */
+export function viewFor(state: GameState, playerId: string | null): PlayerView {
+  return { ...publicView(state), you: playerId === null ? null : handView(state, playerId) };
+}

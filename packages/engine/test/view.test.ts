@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { VISIBLE_PILE_CARDS, apply, viewFor } from '../src/index.ts';
+import { accepted, faces, scenario } from './scenario.ts';
+
+const s = scenario({
+  piles: ['G1Bo G2Bo G3Bo B5Bo', 'Y1Pe R3Pe'],
+  stock: 'O1Pk O2Pk',
+  players: [
+    { hand: 'R1Bo G2Wi Y4Pe', deck: 'O3Pc O4Pc' },
+    { hand: 'O2Pc Pu1Wi Pu2Wi', deck: 'R2Wi', bot: 'normal', cardsPlayed: 4 },
+    { hand: 'Y1Bo' },
+  ],
+});
+const quoted = (ids: string): string[] => ids.split(' ').map((id) => `"${id}"`);
+
+describe('views', () => {
+  it("show a player their own hand, and only counts of everyone's cards", () => {
+    const view = viewFor(s, 'p1');
+    expect(view.you).toEqual({
+      hand: s.players[0]?.hand,
+      deckSize: 2,
+      cardsLeft: 5,
+      powerUps: { available: ['BOMB', 'REVERSAL', 'FREEZE', 'WHIRLWIND', 'SNIPER'], used: [] },
+      isFrozen: false,
+      frozenUntil: null,
+      stuckSince: null,
+    });
+    expect(view.players[1]).toEqual({
+      userId: 'p2',
+      username: 'P2',
+      isBot: true,
+      botDifficulty: 'normal',
+      position: 1,
+      cardsLeft: 4,
+      handCount: 3,
+      deckCount: 1,
+      cardsPlayed: 4,
+      isReady: true,
+      powerUps: { available: ['BOMB', 'REVERSAL', 'FREEZE', 'WHIRLWIND', 'SNIPER'], used: [] },
+      isFrozen: false,
+      isConnected: true,
+      hasLeft: false,
+    });
+  });
+
+  it('show the last 3 cards of each pile, top last, with the pile sizes and the stock size', () => {
+    expect(VISIBLE_PILE_CARDS).toBe(3);
+    const view = viewFor(s, null);
+    expect(view.discardPiles.map((p) => faces(p))).toEqual(['G2Bo G3Bo B5Bo', 'Y1Pe R3Pe']);
+    expect(view.pileSizes).toEqual([4, 2]);
+    expect(view.stockSize).toBe(2);
+    expect(view.status).toBe('active');
+    expect(view.winner).toBeNull();
+    expect(view.endsAt).toBe(s.endsAt);
+  });
+
+  it("never contain another player's hand, a deck, the stock, or cards buried in a pile", () => {
+    const json = JSON.stringify(viewFor(s, 'p1'));
+    for (const id of quoted('R1Bo G2Wi Y4Pe')) expect(json).toContain(id);
+    for (const id of quoted('O2Pc Pu1Wi Pu2Wi Y1Bo O3Pc O4Pc R2Wi O1Pk O2Pk G1Bo')) expect(json).not.toContain(id);
+  });
+
+  it('give spectators and unknown ids no hand at all', () => {
+    for (const who of [null, 'nobody']) {
+      const view = viewFor(s, who);
+      expect(view.you).toBeNull();
+      const json = JSON.stringify(view);
+      for (const id of quoted('R1Bo G2Wi Y4Pe O2Pc Pu1Wi Pu2Wi Y1Bo')) expect(json).not.toContain(id);
+    }
+  });
+
+  it('show used power-ups, who left and the winner', () => {
+    const used = accepted(apply(s, { type: 'usePowerUp', playerId: 'p3', powerUpType: 'WHIRLWIND' }, 5)).state;
+    expect(viewFor(used, 'p3').you?.powerUps).toEqual({
+      available: ['BOMB', 'REVERSAL', 'FREEZE', 'SNIPER'],
+      used: ['WHIRLWIND'],
+    });
+    const won = accepted(apply(s, { type: 'playCard', playerId: 'p3', cardId: 'Y1Bo', pileIndex: 0 }, 5)).state;
+    expect(viewFor(won, null)).toMatchObject({
+      status: 'finished',
+      winner: { userId: 'p3', username: 'P3', isBot: false, botDifficulty: null },
+    });
+  });
+});

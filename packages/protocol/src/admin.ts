@@ -1,0 +1,16 @@
+/** GET /auth/admin/stats: the admin page's statistics tab (spec §2 Admin page, §3). */
+import * as z from 'zod';
+import { countSchema } from './primitives.ts';
+import { userRoleSchema } from './user.ts';
+
+export const roleCountSchema = z.object({ count: countSchema, onlineCount: countSchema });
+
+export const adminStatsSchema = z.object({
+  /** One entry per role, every role present (zero counts included) so the page shows each card. */
+  userStats: z.record(userRoleSchema, roleCountSchema),
+  tournamentCount: countSchema,
+  /** Users registered in the last 7 days. */
+  recentRegistrations: countSchema,
+  totalUsers: countSchema,
+});
+export type AdminStats = z.infer<typeof adminStatsSchema>;

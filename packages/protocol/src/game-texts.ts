@@ -1,0 +1,292 @@
+/**
+ * Gameplay texts: lobby, in-game, hints, deadlock, leaderboard, tournaments and admin, from
+ * spec/gameplay-tournaments-admin.md §2 and §8, verbatim. Refusals the engine makes are taken from
+ * its RULE_TEXTS so a text lives in one place. Texts the spec does not give are marked "ours".
+ */
+import {
+  RULE_TEXTS,
+  UNRESOLVABLE_REASON,
+  formatCard,
+  type BotDifficulty,
+  type Card,
+  type PowerUpType,
+} from '@memeslam/engine';
+
+export const LOBBY_TEXTS = {
+  loginToCreateGame: 'Please login to create a game',
+  failedToCreateGame: 'Failed to create game',
+  failedToCreateBotGame: 'Failed to create bot game',
+  failedToSendCreateGame: 'Failed to send create game request',
+  failedToSendCreateBotGame: 'Failed to send create bot game request',
+  enterRoomCode: 'Please enter a room code',
+  failedToJoinGame: 'Failed to join game',
+  failedToSendJoinGame: 'Failed to send join game request',
+  joinTimeout: 'Join timeout',
+  socketJoinFailed: 'Socket join failed',
+  failedToUpdateReady: 'Failed to update ready status',
+  notInGame: 'Not in a game',
+  onlyHostCanStart: 'Only the host can start the game',
+  allPlayersMustBeReady: 'All players must be ready to start',
+  failedToStartGame: 'Failed to start game',
+  gameCreated: 'Game created with room code',
+  joinedGame: 'Joined game successfully',
+  allPlayersReady: 'All players ready! Host can start the game!',
+  startingGame: 'Starting game...',
+  roomCodeCopied: 'Room code copied!',
+  wageredGamesComingSoon: 'Wagered Games Coming Soon',
+  freeLobbyTitle: 'Free Game Lobby',
+  wageredLobbyTitle: 'Wagered Game Lobby',
+  gameLobbyTitle: 'Game Lobby',
+  botGameLobbyTitle: 'Bot Game Lobby',
+  /** The only join error worth retrying (spec §7). */
+  gameNotFound: 'Game not found',
+  /** ours */
+  gameFull: 'Game is full',
+  /** ours */
+  gameAlreadyStarted: 'Game has already started',
+  /** ours */
+  notEnoughPlayers: 'At least 2 players are needed to start',
+  /** ours */
+  maxPlayersRange: 'Max players must be between 2 and 6',
+  /** ours */
+  botCountRange: 'Number of bots must be between 1 and 5',
+  /** ours */
+  maxPlayersAboveBots: 'Max players must be greater than the number of bots',
+  /** ours */
+  botSettingsRequired: 'Choose the number of bots and their difficulty',
+  /** ours */
+  gameIdOrRoomCodeRequired: 'A game id or room code is required',
+} as const;
+
+export function gameCreatedText(roomCode: string): string {
+  return `${LOBBY_TEXTS.gameCreated} ${roomCode}`;
+}
+
+/** ours: the spec names these toasts (player joined, left, ready or not ready) without their words. */
+export function playerJoinedText(username: string): string {
+  return `${username} joined the game`;
+}
+export function playerLeftText(username: string): string {
+  return `${username} left the game`;
+}
+export function playerReadyText(username: string, isReady: boolean): string {
+  return isReady ? `${username} is ready` : `${username} is not ready`;
+}
+
+export const GAME_TEXTS = {
+  failedToPlayCard: 'Failed to play card',
+  failedToSendCardPlay: 'Failed to send card play request',
+  powerUpFailed: 'Power-up failed',
+  failedToUsePowerUp: 'Failed to use power-up',
+  gameErrorOccurred: 'Game error occurred',
+  anErrorOccurred: 'An error occurred',
+  frozenCannotSelectCards: 'You are frozen and cannot select cards!',
+  frozenCannotUsePowerUps: RULE_TEXTS.FROZEN_POWER_UP,
+  frozenCannotPlayCards: RULE_TEXTS.FROZEN_PLAY,
+  cannotPlayNow: 'Cannot play cards right now',
+  gameNotActive: RULE_TEXTS.GAME_NOT_ACTIVE,
+  powerUpNotAvailable: RULE_TEXTS.POWER_UP_NOT_AVAILABLE,
+  selectTheCardFirst: RULE_TEXTS.CARD_REQUIRED,
+  selectACardFirst: 'Select a card first',
+  cardNotInHand: RULE_TEXTS.CARD_NOT_IN_HAND,
+  noCardsInPile: RULE_TEXTS.EMPTY_PILE,
+  noOpponentsToFreeze: RULE_TEXTS.NO_OPPONENTS,
+  startFailedFallback: 'Game start failed - using emergency fallback',
+  loadingGame: 'Loading game...',
+  loadingBotGame: 'Loading bot game...',
+  multiplayerTitle: 'Multiplayer Game',
+  botGameTitle: 'Playing vs AI',
+  myDeck: 'My Deck',
+  victory: 'Victory',
+  gameOver: 'Game Over',
+  aiVictory: 'AI Victory',
+  botWon: 'Bot won the game',
+  playAgain: 'Play Again',
+  challengeAiAgain: 'Challenge AI Again',
+  botSuffix: ' (Bot)',
+  /** ours: usePowerUp with different targets at the top level and in targetData */
+  conflictingTargets: 'Conflicting power-up targets',
+} as const;
+
+/** "Cannot play {card} on {card}", with cards named as the engine names them. */
+export function cannotPlayCardText(card: Card, top: Card): string {
+  return `Cannot play ${formatCard(card)} on ${formatCard(top)}`;
+}
+
+/** In-game hints (§2). */
+export const HINTS = {
+  selectCardThenPile: 'Select a card from your hand, then click a discard pile to play it!',
+  sniperReady: 'Sniper shot ready! Click a pile to fire!',
+  freezeSelected: 'Freeze selected! Choose an opponent.',
+  youAreFrozen: 'You are frozen! Cannot play cards or use power-ups.',
+  allCardsPlayed: "Congratulations! You've played all your cards!",
+} as const;
+
+export const POWER_UP_NAMES: Record<PowerUpType, string> = {
+  BOMB: 'Bomb',
+  REVERSAL: 'Reversal',
+  FREEZE: 'Freeze',
+  WHIRLWIND: 'Whirlwind',
+  SNIPER: 'Sniper Shot',
+};
+
+/** What each power-up does, in the spec's words (§7 "Effects of power-ups"); sent as powerUpUsed.effect. */
+export const POWER_UP_EFFECT_TEXTS: Record<PowerUpType, string> = {
+  BOMB: 'Plays the top deck card directly',
+  REVERSAL: "Sends 3 cards back, adding 3 cards to each opponent's deck",
+  FREEZE: 'Stops one opponent for 8 seconds',
+  WHIRLWIND: 'Shuffles all discard piles',
+  SNIPER: 'Plays any card ignoring matching rules',
+};
+
+export const BOT_LABELS: Record<BotDifficulty, string> = {
+  easy: 'Easy Bot',
+  normal: 'Normal Bot',
+  hard: 'Hard Bot',
+  expert: 'Expert Bot',
+};
+
+/** ours, apart from the durations: the spec names freeze and unfreeze messages without their words. */
+export function playerFrozenText(playerName: string, frozenBy: string): string {
+  return `${playerName} was frozen by ${frozenBy}!`;
+}
+export function youWereFrozenText(frozenBy: string, durationMs: number): string {
+  return `You were frozen by ${frozenBy} for ${Math.round(durationMs / 1000)} seconds!`;
+}
+export function playerUnfrozenText(playerName: string): string {
+  return `${playerName} is no longer frozen`;
+}
+
+export const DEADLOCK_TEXTS = {
+  deadlocked: 'Game deadlocked!',
+  defaultReason: UNRESOLVABLE_REASON,
+  multipleDeadlocks: 'Multiple deadlocks detected. Game may need to end.',
+  failedToResolve: 'Failed to resolve deadlock. Please refresh if game is stuck.',
+  resolvingTitle: 'Resolving Deadlock',
+  forceResolutionNow: 'Force Resolution Now',
+  forceNotAllowed: RULE_TEXTS.FORCE_NOT_ALLOWED,
+  /** ours: the spec has automatic, manual and forced variants as info toasts */
+  resolved: {
+    automatic: 'Deadlock resolved automatically: new cards flipped onto the piles',
+    manual: 'Deadlock resolved: new cards flipped onto the piles',
+    forced: 'Deadlock resolution forced: new cards flipped onto the piles',
+  },
+} as const;
+
+/** "Game deadlocked!" with the reason, defaulting to the engine's. */
+export function gameDeadlockedText(reason: string = UNRESOLVABLE_REASON): string {
+  return `${DEADLOCK_TEXTS.deadlocked} ${reason}`;
+}
+
+export const LEADERBOARD_TEXTS = {
+  tabs: {
+    totalPoints: 'Top Points',
+    gamesWon: 'Most Wins',
+    winRate: 'Win Rate',
+    gamesPlayed: 'Most Active',
+    tournament: 'Tournament',
+  },
+  noPlayers: 'No players yet',
+  failedToLoad: 'Failed to load leaderboard',
+  tryAgain: 'Try Again',
+  refresh: 'Refresh Rankings',
+} as const;
+
+/**
+ * The leaderboard's error box and toast by the §8 table: status null means no response at all.
+ * A null toast is one the spec does not show.
+ */
+export function leaderboardErrorTexts(status: number | null): { box: string; toast: string | null } {
+  if (status === null) return { box: 'Network error. Please check your connection.', toast: null };
+  if (status === 404) {
+    return {
+      box: 'Leaderboard endpoint not found. Please check server setup.',
+      toast: 'Leaderboard endpoint not found',
+    };
+  }
+  if (status === 401) {
+    return { box: 'Authentication required. Please log in again.', toast: 'Please log in to view leaderboard' };
+  }
+  if (status === 500)
+    return { box: 'Server error. Please try again later.', toast: 'Server error loading leaderboard' };
+  return { box: `Server error: ${status}`, toast: `Error: ${status}` };
+}
+
+export const TOURNAMENT_TEXTS = {
+  nameRequired: 'Tournament name is required',
+  startDateRequired: 'Start date is required',
+  endDateRequired: 'End date is required',
+  endAfterStart: 'End date must be after start date',
+  prizeAmountRequired: 'Prize pool amount is required and must be positive',
+  prizeDistributionMismatch: 'Prize distribution must equal total amount',
+  fixFormErrors: 'Please fix the form errors',
+  createFailed: 'Failed to create tournament',
+  createError: 'Error creating tournament',
+  noActiveTournament: 'No Active Tournament',
+  startingSoon: 'Tournament Starting Soon!',
+  noParticipants: 'No participants yet',
+  prizeWinner: 'Prize Winner!',
+  live: 'LIVE',
+  upcoming: 'UPCOMING',
+  ended: 'Ended',
+  managementComingSoon: 'Tournament management features coming soon...',
+  /** ours */
+  created: 'Tournament created successfully!',
+  /** ours */
+  nameTooLong: 'Tournament name cannot exceed 100 characters',
+  /** ours */
+  winnersCountInvalid: 'Number of winners must be a number from 1 to 10',
+  /** ours */
+  invalidDate: 'Date is invalid',
+  /** ours */
+  minGamesRequired: 'Min games required must be at least 1',
+  /** ours */
+  maxParticipants: 'Max participants must be a whole number of at least 2, or empty for unlimited',
+  /** ours */
+  prizeAmountInvalid: 'Prize amounts must be numbers of at least 0',
+  /** ours */
+  prizeDistributionLength: 'Prize distribution must list one amount per winner',
+  /** ours */
+  conflictingFields: 'The flat and nested tournament fields disagree',
+  /** ours */
+  notFound: 'Tournament not found',
+  /** ours */
+  alreadyJoined: 'You have already joined this tournament',
+  /** ours */
+  full: 'Tournament is full',
+  /** ours */
+  hasEnded: 'Tournament has ended',
+  /** ours */
+  verifiedWalletRequired: 'This tournament requires a verified Solana wallet',
+} as const;
+
+/** Time remaining as days+hours, hours+minutes or minutes; "Ended" at zero. */
+export function formatTimeRemaining(ms: number): string {
+  if (ms <= 0) return TOURNAMENT_TEXTS.ended;
+  const minutes = Math.floor(ms / 60_000);
+  const days = Math.floor(minutes / 1440);
+  const hours = Math.floor((minutes % 1440) / 60);
+  if (days > 0) return `${days}d ${hours}h`;
+  if (hours > 0) return `${hours}h ${minutes % 60}m`;
+  return `${minutes}m`;
+}
+
+/** Game time as m:ss. */
+export function formatGameTime(seconds: number): string {
+  const whole = Math.max(0, Math.floor(seconds));
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+}
+
+export const ADMIN_TEXTS = {
+  accessDenied: 'Access Denied',
+  noPermission: "You don't have permission to access this page.",
+  adminAccessRequired: 'Admin access required',
+  superadminRequired: 'Superadmin access required for this page',
+} as const;
+
+export const HOW_TO_PLAY_TEXTS = {
+  selectCardFirst: 'Select a card first!',
+  correctMatch: 'Correct match!',
+  notValidMatch: 'Not a valid match!',
+  playNow: 'Play Now',
+} as const;

@@ -1,0 +1,95 @@
+/**
+ * Client → server socket events (spec §7 table): the payload schema of each and the `data` its ack
+ * carries on success. Payloads are strict like HTTP bodies: an unknown field is answered
+ * `{success: false, error}` naming it, instead of being silently ignored.
+ */
+import * as z from 'zod';
+import { gameStateSchema, handViewSchema, activeEffectSchema, powerUpStateSchema } from './game-view.ts';
+import { botGameEntryDataSchema, gameEntryDataSchema } from './http-game.ts';
+import { LOBBY_TEXTS } from './game-texts.ts';
+import { createBotGameSchema, createGameSettingsSchema, joinGameSchema } from './lobby.ts';
+import { cardIdSchema, powerUpEffectSchema, usePowerUpSchema } from './power-ups.ts';
+import {
+  cardSchema,
+  countSchema,
+  gameStatusSchema,
+  idSchema,
+  pileIndexSchema,
+  powerUpTypeSchema,
+  roomCodeSchema,
+  seqSchema,
+} from './primitives.ts';
+import { strictBody } from './validation.ts';
+
+/** Events whose payload is `{}`; a client that sends nothing at all is treated the same. */
+export const emptyPayloadSchema = strictBody({}).default({});
+
+export const setPlayerReadySchema = strictBody({ isReady: z.boolean() });
+
+export const playCardSchema = strictBody({ cardId: cardIdSchema, pileIndex: pileIndexSchema });
+export type PlayCardRequest = z.input<typeof playCardSchema>;
+
+export const STOP_BOTS_REASONS = ['playerLeft', 'returnToDashboard', 'componentUnmount'] as const;
+
+/** stopAllBots: the client leaves its game (gameId or roomCode) and says why; it forfeits an active game. */
+export const stopAllBotsSchema = strictBody({
+  gameId: idSchema.optional(),
+  roomCode: roomCodeSchema.optional(),
+  reason: z.enum(STOP_BOTS_REASONS),
+  /** Accepted for the spec's client and ignored: the player is whoever sent the event. */
+  playerId: idSchema.optional(),
+}).refine((payload) => payload.gameId !== undefined || payload.roomCode !== undefined, {
+  message: LOBBY_TEXTS.gameIdOrRoomCodeRequired,
+  path: ['gameId'],
+});
+export type StopAllBotsRequest = z.input<typeof stopAllBotsSchema>;
+
+/** Payload schema by client event name: the server validates every event through this map. */
+export const clientEventSchemas = {
+  createGame: createGameSettingsSchema,
+  'create-bot-game': createBotGameSchema,
+  joinGame: joinGameSchema,
+  leaveGame: emptyPayloadSchema,
+  setPlayerReady: setPlayerReadySchema,
+  startGame: emptyPayloadSchema,
+  playCard: playCardSchema,
+  usePowerUp: usePowerUpSchema,
+  getPowerUpStatus: emptyPayloadSchema,
+  requestHand: emptyPayloadSchema,
+  checkDeadlock: emptyPayloadSchema,
+  forceDeadlockResolution: emptyPayloadSchema,
+  stopAllBots: stopAllBotsSchema,
+} as const;
+
+export type ClientEventName = keyof typeof clientEventSchemas;
+export const CLIENT_EVENT_NAMES = Object.keys(clientEventSchemas) as ClientEventName[];
+
+export function isClientEventName(name: string): name is ClientEventName {
+  return Object.hasOwn(clientEventSchemas, name);
+}
+
+/** Acks of events that answer nothing but success. */
+const noAckData = z.undefined();
+
+/** The `data` of each event's successful ack. */
+export const clientAckDataSchemas = {
+  createGame: gameEntryDataSchema,
+  'create-bot-game': botGameEntryDataSchema,
+  joinGame: gameEntryDataSchema,
+  leaveGame: noAckData,
+  setPlayerReady: z.object({ isReady: z.boolean() }),
+  /** Idempotent: a game already starting or active answers success with its status. */
+  startGame: z.object({ status: gameStatusSchema }),
+  playCard: z.object({ card: cardSchema, pileIndex: pileIndexSchema }),
+  usePowerUp: z.object({ powerUpType: powerUpTypeSchema, data: powerUpEffectSchema }),
+  getPowerUpStatus: z.object({
+    powerUps: powerUpStateSchema,
+    activeEffects: z.array(activeEffectSchema),
+    isFrozen: z.boolean(),
+  }),
+  /** The hand and the full view, with the seq they are current at (the resync after a gap). */
+  requestHand: handViewSchema.extend({ gameState: gameStateSchema, seq: seqSchema }),
+  checkDeadlock: z.object({ result: z.object({ deadlockDetected: z.boolean(), resolved: z.boolean() }) }),
+  forceDeadlockResolution: z.object({ cardsFlipped: countSchema }),
+  stopAllBots: noAckData,
+} as const satisfies Record<ClientEventName, z.ZodType>;

@@ -1,0 +1,181 @@
+/**
+ * Server → client socket events (spec §7, DESIGN §3). Every event about a game carries `seq`, the
+ * game's event sequence number: a client that sees a gap asks for the full view again. Hand events
+ * go to their owner only; nothing here has room for another player's cards.
+ */
+import * as z from 'zod';
+import { seedCommitmentSchema, seedSchema } from './game-record.ts';
+import { botInfoSchema, gameSchema, playerSchema } from './game.ts';
+import {
+  activeEffectSchema,
+  gameStateSchema,
+  handViewSchema,
+  playerResultSchema,
+  powerUpStateSchema,
+  winnerSchema,
+} from './game-view.ts';
+import { powerUpEffectSchema } from './power-ups.ts';
+import {
+  botDifficultySchema,
+  cardSchema,
+  countSchema,
+  endReasonSchema,
+  gameStatusSchema,
+  idSchema,
+  pileIndexSchema,
+  powerUpTypeSchema,
+  roomCodeSchema,
+  seqSchema,
+} from './primitives.ts';
+
+const seq = { seq: seqSchema };
+const failed = z.object({ success: z.literal(false), error: z.string() });
+
+/** gameCreated {success, game, roomCode, error}: the game on success, the reason otherwise. */
+export const gameCreatedSchema = z.discriminatedUnion('success', [
+  z.object({ success: z.literal(true), game: gameSchema, gameId: idSchema, roomCode: roomCodeSchema, ...seq }),
+  failed,
+]);
+
+/** gameJoined {success, game, gameId}. */
+export const gameJoinedSchema = z.discriminatedUnion('success', [
+  z.object({ success: z.literal(true), game: gameSchema, gameId: idSchema, roomCode: roomCodeSchema, ...seq }),
+  failed,
+]);
+
+/** gameUpdated: the full game with its players. */
+export const gameUpdatedSchema = gameSchema.extend(seq);
+
+export const playerJoinedSchema = z.object({ player: playerSchema, game: gameSchema, ...seq });
+
+export const playerLeftSchema = z.object({ userId: idSchema, username: z.string(), isBot: z.boolean(), ...seq });
+
+export const playerReadyChangedSchema = z.object({
+  userId: idSchema,
+  username: z.string(),
+  isReady: z.boolean(),
+  isBot: z.boolean(),
+  ...seq,
+});
+
+export const allPlayersReadySchema = z.object({ gameId: idSchema, ...seq });
+
+/** The countdown: play begins at `startsAt` (epoch ms), `countdownDuration` (5000) after it was sent. */
+export const gameStartingSchema = z.object({
+  gameId: idSchema,
+  roomCode: roomCodeSchema,
+  countdownDuration: countSchema,
+  startsAt: z.number(),
+  isBotGame: z.boolean(),
+  botSettings: botInfoSchema.nullable(),
+  players: z.array(playerSchema),
+  ...seq,
+});
+
+/** Play has begun; the seed stays secret until gameEnded, its SHA-256 is published now. */
+export const gameStartedSchema = z.object({
+  gameId: idSchema,
+  roomCode: roomCodeSchema,
+  gameState: gameStateSchema,
+  players: z.array(playerSchema),
+  seedCommitment: seedCommitmentSchema,
+  isBotGame: z.boolean(),
+  botSettings: botInfoSchema.nullable(),
+  ...seq,
+});
+
+/** The spec's client also reacts to gameStateChanged with `status` or `gameStatus`; we send both. */
+export const gameStateChangedSchema = z.object({ status: gameStatusSchema, gameStatus: gameStatusSchema, ...seq });
+
+/** handDealt / handUpdated {hand, deckSize, cardsLeft, powerUps}, to the hand's owner only. */
+export const handPayloadSchema = handViewSchema.extend(seq);
+
+export const cardPlayedSchema = z.object({
+  playerId: idSchema,
+  username: z.string(),
+  cardId: idSchema,
+  card: cardSchema,
+  pileIndex: pileIndexSchema,
+  isBot: z.boolean(),
+  /** The bot's difficulty; null for a person. */
+  difficulty: botDifficultySchema.nullable(),
+  gameState: gameStateSchema,
+  ...seq,
+});
+
+/** `effect` is the power-up's description for toasts; `data` what it did (DESIGN §2 table). */
+export const powerUpUsedSchema = z.object({
+  playerId: idSchema,
+  username: z.string(),
+  powerUpType: powerUpTypeSchema,
+  effect: z.string(),
+  data: powerUpEffectSchema,
+  gameState: gameStateSchema,
+  isBot: z.boolean(),
+  ...seq,
+});
+
+/** A refused power-up, to its user only (the ack carries the same error). */
+export const powerUpErrorSchema = z.object({ powerUpType: powerUpTypeSchema.optional(), message: z.string() });
+
+/** `frozenBy` is the freezer's name (for "frozen by …"), `frozenById` their id; `duration` is ms. */
+export const playerFrozenSchema = z.object({
+  playerId: idSchema,
+  playerName: z.string(),
+  frozenBy: z.string(),
+  frozenById: idSchema,
+  frozenByBot: z.boolean(),
+  duration: countSchema,
+  ...seq,
+});
+
+export const playerUnfrozenSchema = z.object({ playerId: idSchema, playerName: z.string(), ...seq });
+
+/** The end: `duration` in whole seconds (durationMs exact), results by place, and the seed revealed. */
+export const gameEndedSchema = z.object({
+  gameId: idSchema,
+  /** null when nobody won (an aborted game). */
+  winner: winnerSchema.nullable(),
+  duration: countSchema,
+  durationMs: countSchema,
+  results: z.array(playerResultSchema),
+  seed: seedSchema,
+  reason: endReasonSchema,
+  gameState: gameStateSchema,
+  ...seq,
+});
+
+/** Sent on reconnect: everything the client needs to carry on where it was. */
+export const gameRejoinedSchema = handViewSchema.extend({
+  game: gameSchema,
+  gameState: gameStateSchema,
+  activeEffects: z.array(activeEffectSchema),
+  powerUps: powerUpStateSchema,
+  isFrozen: z.boolean(),
+  ...seq,
+});
+
+/** A seat's connection changed; the game does not pause. */
+export const playerConnectionSchema = z.object({ userId: idSchema, username: z.string(), ...seq });
+
+export const deadlockResolvedSchema = z.object({
+  newDiscardPiles: gameStateSchema.shape.discardPiles,
+  gameState: gameStateSchema,
+  automatic: z.boolean(),
+  manual: z.boolean(),
+  forced: z.boolean(),
+  cardsFlipped: countSchema,
+  ...seq,
+});
+
+export const deadlockUnresolvableSchema = z.object({
+  /** The engine's "No more cards can be flipped." */
+  reason: z.string(),
+  consecutiveDeadlocks: countSchema,
+  ...seq,
+});
+
+export const gameErrorSchema = z.object({ message: z.string(), code: z.string().optional() });
+
+/** After the socket is authenticated: who the server thinks this is. */
+export const connectedSchema = z.object({ userId: idSchema, username: z.string() });

@@ -1,0 +1,203 @@
+/**
+ * Accounts, HTTP and connection texts: the error and toast catalogue of
+ * spec/accounts-and-dashboard.md §8 (and the overlapping connection texts of the gameplay spec),
+ * verbatim. Texts the spec does not give but the server needs are marked "ours".
+ * Gameplay, lobby, leaderboard and tournament texts are in game-texts.ts.
+ */
+import { SOCKET_RECONNECTION } from './constants.ts';
+
+/** Form and body validation (both specs' §5). */
+export const VALIDATION_TEXTS = {
+  emailOrUsernameRequired: 'Email or username is required',
+  passwordRequired: 'Password is required',
+  /** ours */
+  usernameRequired: 'Username is required',
+  usernameTooShort: 'Username must be at least 3 characters',
+  usernameTooLong: 'Username cannot exceed 20 characters',
+  usernameCharacters: 'Username can only contain letters, numbers, and underscores',
+  /** ours */
+  emailRequired: 'Email is required',
+  emailInvalid: 'Email is invalid',
+  passwordTooShort: 'Password must be at least 6 characters',
+  /** ours */
+  passwordTooLong: 'Password cannot exceed 128 characters',
+  confirmPasswordRequired: 'Please confirm your password',
+  passwordsDoNotMatch: 'Passwords do not match',
+  /** ours */
+  currentPasswordRequired: 'Current password is required',
+  emailCannotBeChanged: 'Email cannot be changed',
+  enterEmail: 'Please enter your email address',
+  invalidVerificationLink: 'Invalid verification link. Please check your email for the correct link.',
+  /** ours */
+  invalidResetLink: 'Invalid password reset link. Please request a new one.',
+  /** ours: a request body or payload that fails its schema as a whole */
+  invalidRequest: 'Invalid request',
+} as const;
+
+/** ours: a strict body or payload with a field the protocol does not know. */
+export function unknownFieldsText(keys: readonly string[]): string {
+  return `Unknown field${keys.length === 1 ? '' : 's'}: ${keys.join(', ')}`;
+}
+
+/** Generic toasts by HTTP status (§8). */
+export const HTTP_TEXTS = {
+  invalidRequest: 'Invalid request',
+  sessionExpired: 'Session expired. Please login again.',
+  accessDenied: 'Access denied',
+  conflict: 'Conflict error',
+  validation: 'Validation error',
+  tooManyRequests: 'Too many requests. Please slow down.',
+  timeout: 'Request timeout. Please check your connection.',
+  network: 'Network error. Please check your connection.',
+  offline: 'No internet connection',
+  unexpected: 'An unexpected error occurred',
+} as const;
+
+export function resourceNotFoundText(endpoint: string): string {
+  return `Resource not found: ${endpoint}`;
+}
+
+export function serverErrorText(status: number): string {
+  return `Server error (${status}). Please try again later.`;
+}
+
+export function requestFailedText(status: number): string {
+  return `Request failed with status ${status}`;
+}
+
+/**
+ * The toast for a failed HTTP call, by the §8 table. Returns null where the spec shows nothing:
+ * a 401 (the client clears the session and redirects instead) and a 404 from the active-games list.
+ */
+export function httpErrorText(status: number, serverMessage: string | undefined, endpoint: string): string | null {
+  switch (status) {
+    case 400:
+      return serverMessage || HTTP_TEXTS.invalidRequest;
+    case 401:
+      return null;
+    case 403:
+      return HTTP_TEXTS.accessDenied;
+    case 404:
+      return endpoint.startsWith('/game/active') ? null : resourceNotFoundText(endpoint);
+    case 409:
+      return serverMessage || HTTP_TEXTS.conflict;
+    case 422:
+      return serverMessage || HTTP_TEXTS.validation;
+    case 429:
+      return HTTP_TEXTS.tooManyRequests;
+    case 500:
+    case 502:
+    case 503:
+    case 504:
+      return serverErrorText(status);
+    default:
+      return serverMessage || requestFailedText(status);
+  }
+}
+
+/** Login, register, demo, profile, resend and verify (§8). */
+export const AUTH_TEXTS = {
+  invalidCredentials: 'Invalid email or password',
+  tooManyLoginAttempts: 'Too many login attempts. Please try again later.',
+  verifyBeforeLogin: 'Please verify your email address before logging in',
+  verifyBeforeLoginToast: 'Please verify your email before logging in',
+  verificationRequiredTitle: 'Email Verification Required',
+  loginInvalidResponse: 'Login failed: Invalid response',
+  registrationFailed: 'Registration failed',
+  registrationInvalidResponse: 'Registration failed: Invalid response',
+  demoLoginFailed: 'Demo login failed',
+  profileUpdateFailed: 'Profile update failed',
+  resendFailed: 'Failed to send verification email',
+  resendFailedPage: 'Failed to send verification email. Please try again.',
+  verifyFailedPage: 'Verification failed. Please try again or contact support.',
+  verifyFailedToast: 'Email verification failed',
+  emailVerified: 'Email verified successfully! You can now access all features.',
+  useResendFromLogin: 'Please use the resend verification option from the login page',
+  accountDeletionComingSoon: 'Account deletion coming soon!',
+  noRecentGames: 'No recent games',
+} as const;
+
+/** ours: what the server answers where the spec only shows the client's side. */
+export const SERVER_TEXTS = {
+  usernameTaken: 'Username is already taken',
+  emailTaken: 'Email is already registered',
+  invalidOrExpiredToken: 'This link is invalid or has expired',
+  currentPasswordIncorrect: 'Current password is incorrect',
+  /** Socket connection refusals must contain "Authentication" (DESIGN §3). */
+  authenticationRequired: 'Authentication required',
+  authenticationFailed: 'Authentication failed',
+  notFound: 'Not found',
+  unknownEvent: 'Unknown event',
+  rateLimited: HTTP_TEXTS.tooManyRequests,
+  resetMailSent: 'If that address has an account, a password reset email is on its way.',
+  passwordReset: 'Password has been reset. Please log in.',
+  passwordChanged: 'Password changed successfully',
+  accountDeleted: 'Account deleted',
+  invalidWalletAddress: 'Invalid Solana address',
+  invalidWalletSignature: 'Wallet signature could not be verified',
+  walletNonceExpired: 'Wallet verification expired. Please try again.',
+  internalError: 'Internal server error',
+} as const;
+
+/** Success toasts (§8). */
+export const SUCCESS_TEXTS = {
+  loggedIn: 'Logged in successfully!',
+  accountCreated: 'Account created successfully!',
+  registrationCheckEmail: 'Registration successful! Please check your email to verify your account.',
+  loggedOut: 'Logged out successfully',
+  profileUpdated: 'Profile updated successfully',
+  demoLogin: 'Demo login successful!',
+  verificationSentInbox: 'Verification email sent! Please check your inbox.',
+  verificationSent: 'Verification email sent!',
+} as const;
+
+export function welcomeBackText(username: string): string {
+  return `Welcome back, ${username}!`;
+}
+
+/** Dashboard toasts and banners (§4, §8). */
+export const DASHBOARD_TEXTS = {
+  failedToLoadGames: 'Failed to load games',
+  waitForUserData: 'Please wait for user data to load',
+  cannotCreateGameConnection: 'Cannot create game - server connection error',
+  cannotCreateBotGameConnection: 'Cannot create bot game - server connection error',
+  cannotJoinGameConnection: 'Cannot join game - server connection error',
+  wageredComingSoon: 'Wagered games coming soon!',
+  invalidRoomCode: 'Invalid room code',
+  failedToNavigate: 'Failed to navigate to game',
+  invalidGameData: 'Invalid game data',
+  gameNotAvailable: 'Game is not available',
+  noActiveGame: 'No active game found',
+  invalidBotGameSettings: 'Invalid bot game settings',
+  loginToCreateBotGames: 'Please log in to create bot games',
+  botGameStarting: 'Bot game starting!',
+  botGameLive: 'Bot game is live!',
+} as const;
+
+export function failedToCreateBotGameText(difficulty: string): string {
+  return `Failed to create ${difficulty} bot game`;
+}
+
+/** Real-time connection messages (both specs' §8). */
+export const CONNECTION_TEXTS = {
+  authRequired: 'Authentication required. Please login.',
+  authFailed: 'Authentication failed. Please login again.',
+  serverNotResponding: 'Server is not responding',
+  timeout: 'Connection timeout',
+  timeoutCheckInternet: 'Connection timeout. Check your internet.',
+  serverDisconnected: 'Server disconnected',
+  unableToConnect: 'Unable to connect to server. Please refresh the page.',
+  failedToConnect: 'Failed to connect to server. Please try again.',
+  refreshAndTryAgain: 'Please refresh and try again.',
+  notConnected: 'Not connected to server',
+  connected: 'Connected to server',
+} as const;
+
+export function connectionLostText(reason: string): string {
+  return `Connection lost: ${reason}`;
+}
+
+/** "Connection failed (n/5): {message}", the 5 being the reconnection attempts. */
+export function connectionFailedText(attempt: number, message: string): string {
+  return `Connection failed (${attempt}/${SOCKET_RECONNECTION.attempts}): ${message}`;
+}

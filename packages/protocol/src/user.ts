@@ -1,0 +1,67 @@
+/** A player's account as the server sends it (spec §3 "User"). */
+import * as z from 'zod';
+import { ACHIEVEMENT_IDS, USER_ROLES } from './constants.ts';
+import { countSchema, currencySchema, idSchema, isoDateSchema, percentSchema } from './primitives.ts';
+
+export const userRoleSchema = z.enum(USER_ROLES);
+export type UserRole = z.infer<typeof userRoleSchema>;
+
+export const userStatsSchema = z.object({
+  gamesPlayed: countSchema,
+  gamesWon: countSchema,
+  /** Whole percent. */
+  winRate: percentSchema,
+  totalPoints: countSchema,
+  /** Seconds of the fastest win; null before the first win. */
+  fastestGame: countSchema.nullable(),
+  botGamesPlayed: countSchema,
+  /** Seconds. */
+  averageGameTime: countSchema,
+});
+export type UserStats = z.infer<typeof userStatsSchema>;
+
+const walletTotalsSchema = z.object({ balance: z.number(), totalWon: z.number().nonnegative() });
+
+/**
+ * Balance and totalWon are sums of the wallet ledger (DESIGN §5). The top-level pair is in SLAM,
+ * the currency the spec's client shows; prizes paid in SOL are kept apart in byCurrency.
+ */
+export const walletSchema = z.object({
+  balance: z.number(),
+  totalWon: z.number().nonnegative(),
+  byCurrency: z.record(currencySchema, walletTotalsSchema),
+  /** Set once the user has proved the address by signing a nonce. */
+  solanaAddress: z.string().optional(),
+});
+export type Wallet = z.infer<typeof walletSchema>;
+
+export const preferencesSchema = z.object({
+  sound: z.boolean(),
+  animations: z.boolean(),
+  /** Mark ready automatically in lobbies. */
+  autoPlay: z.boolean(),
+});
+export type Preferences = z.infer<typeof preferencesSchema>;
+
+export const achievementIdSchema = z.enum(ACHIEVEMENT_IDS);
+export const unlockedAchievementSchema = z.object({ id: achievementIdSchema, unlockedAt: isoDateSchema });
+
+export const userSchema = z.object({
+  id: idSchema,
+  username: z.string(),
+  email: z.string(),
+  role: userRoleSchema,
+  /** True for superadmin, admin and moderator. */
+  canAccessAdmin: z.boolean(),
+  emailVerified: z.boolean(),
+  /** A demo login (`Guest_XXXX`). */
+  isGuest: z.boolean(),
+  stats: userStatsSchema,
+  wallet: walletSchema,
+  preferences: preferencesSchema,
+  /** floor(totalPoints / 1000) + 1. */
+  level: z.number().int().min(1),
+  achievements: z.array(unlockedAchievementSchema),
+  createdAt: isoDateSchema,
+});
+export type User = z.infer<typeof userSchema>;
