@@ -75,22 +75,22 @@ function available(d: Draft, i: number): PowerUpType[] {
 }
 
 function choosePowerUp(d: Draft, i: number, difficulty: BotDifficulty, canPlay: boolean): PowerUpChoice | null {
-  const left = available(d, i);
-  if (left.length === 0) return null;
+  // Checked by count first: most bot actions decide against a power-up, and should not allocate.
+  if (d.peek(i).powerUpsUsed.length >= POWER_UP_TYPES.length) return null;
   switch (difficulty) {
     case 'easy': {
       if (d.random.float() >= EASY_POWER_UP_CHANCE) return null;
-      return randomTarget(d, i, d.random.pick(left) as PowerUpType);
+      return randomTarget(d, i, d.random.pick(available(d, i)) as PowerUpType);
     }
     case 'normal': {
       if (canPlay || d.random.float() >= NORMAL_STUCK_POWER_UP_CHANCE) return null;
-      const helpful = left.filter((t) => t === 'SNIPER' || t === 'BOMB' || t === 'WHIRLWIND');
+      const helpful = available(d, i).filter((t) => t === 'SNIPER' || t === 'BOMB' || t === 'WHIRLWIND');
       const type = d.random.pick(helpful);
       return type ? randomTarget(d, i, type) : null;
     }
     case 'hard':
     case 'expert':
-      return tacticalPowerUp(d, i, left, canPlay, difficulty === 'expert');
+      return tacticalPowerUp(d, i, available(d, i), canPlay, difficulty === 'expert');
   }
 }
 

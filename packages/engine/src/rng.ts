@@ -20,39 +20,40 @@ export function seedRng(seed: string): RngState {
         number,
       ])
     : hashString(seed);
-  const state: [number, number, number, number] = [...words];
   // Warm up so that similar seeds diverge.
-  for (let i = 0; i < 15; i += 1) sfc32(state);
-  return state;
-}
-
-/** Advances the state in place and returns a uint32. */
-export function sfc32(s: [number, number, number, number]): number {
-  const [a, b, c, d] = s;
-  const t = (((a + b) | 0) + d) | 0;
-  s[3] = (d + 1) | 0;
-  s[0] = b ^ (b >>> 9);
-  s[1] = (c + (c << 3)) | 0;
-  const rotated = (c << 21) | (c >>> 11);
-  s[2] = (rotated + t) | 0;
-  return t >>> 0;
+  const random = new Random(words);
+  for (let i = 0; i < 15; i += 1) random.float();
+  return random.state;
 }
 
 /** A mutable random source over a copy of a stored state; read `state` back when done. */
 export class Random {
-  readonly #s: [number, number, number, number];
+  // sfc32's four words as plain fields: the hot path of every shuffle and bot decision.
+  #a: number;
+  #b: number;
+  #c: number;
+  #d: number;
 
   constructor(state: RngState) {
-    this.#s = [state[0], state[1], state[2], state[3]];
+    [this.#a, this.#b, this.#c, this.#d] = state;
   }
 
   get state(): RngState {
-    return [this.#s[0], this.#s[1], this.#s[2], this.#s[3]];
+    return [this.#a, this.#b, this.#c, this.#d];
   }
 
-  /** Uniform in [0, 1). */
+  /** Uniform in [0, 1); sfc32. */
   float(): number {
-    return sfc32(this.#s) / 4294967296;
+    const a = this.#a;
+    const b = this.#b;
+    const c = this.#c;
+    const d = this.#d;
+    const t = (((a + b) | 0) + d) | 0;
+    this.#d = (d + 1) | 0;
+    this.#a = b ^ (b >>> 9);
+    this.#b = (c + (c << 3)) | 0;
+    this.#c = (((c << 21) | (c >>> 11)) + t) | 0;
+    return (t >>> 0) / 4294967296;
   }
 
   /** Uniform integer in [0, n). */

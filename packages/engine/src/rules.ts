@@ -12,8 +12,13 @@ export function isFrozen(p: PlayerState, now: number): boolean {
   return p.frozenUntil !== null && p.frozenUntil > now;
 }
 
-export function hasPlayableCard(hand: readonly Card[], tops: readonly Card[]): boolean {
-  for (const card of hand) for (const top of tops) if (matches(card, top)) return true;
+/** Whether any card of the hand matches any pile top. */
+export function hasPlayableCard(d: Draft, hand: readonly Card[]): boolean {
+  for (let pileIndex = 0; pileIndex < d.pileCount; pileIndex += 1) {
+    const top = d.top(pileIndex);
+    if (!top) continue;
+    for (const card of hand) if (matches(card, top)) return true;
+  }
   return false;
 }
 
@@ -24,9 +29,9 @@ export function playableMoves(d: Draft, i: number): { handIndex: number; pileInd
   for (let pileIndex = 0; pileIndex < d.pileCount; pileIndex += 1) {
     const top = d.top(pileIndex);
     if (!top) continue;
-    hand.forEach((card, handIndex) => {
-      if (matches(card, top)) moves.push({ handIndex, pileIndex });
-    });
+    for (let handIndex = 0; handIndex < hand.length; handIndex += 1) {
+      if (matches(hand[handIndex] as Card, top)) moves.push({ handIndex, pileIndex });
+    }
   }
   return moves;
 }
@@ -47,7 +52,10 @@ export function placeCard(
 ): Card {
   const p = d.player(i);
   const from = source.from === 'hand' ? p.hand : p.deck;
-  const [card] = from.splice(source.index, 1) as [Card];
+  const card = from[source.index] as Card;
+  // Close the gap by hand: splice would allocate an array for the one removed card.
+  for (let k = source.index; k < from.length - 1; k += 1) from[k] = from[k + 1] as Card;
+  from.pop();
   d.pile(pileIndex).push(card);
   refillHand(p);
   p.cardsPlayed += 1;
@@ -84,10 +92,9 @@ export function endGame(d: Draft, reason: EndReason, winnerId: string | null): v
 }
 
 export function anyoneCanPlay(d: Draft): boolean {
-  const tops = d.tops();
   for (let i = 0; i < d.playerCount; i += 1) {
     const p = d.peek(i);
-    if (inGame(p) && hasPlayableCard(p.hand, tops)) return true;
+    if (inGame(p) && hasPlayableCard(d, p.hand)) return true;
   }
   return false;
 }
@@ -98,12 +105,11 @@ export function anyoneCanPlay(d: Draft): boolean {
  */
 export function refreshDerived(d: Draft): void {
   if (d.status !== 'active') return;
-  const tops = d.tops();
   let anyoneCanPlay = false;
   for (let i = 0; i < d.playerCount; i += 1) {
     const p = d.peek(i);
     if (!inGame(p)) continue;
-    const canPlay = hasPlayableCard(p.hand, tops);
+    const canPlay = hasPlayableCard(d, p.hand);
     anyoneCanPlay ||= canPlay;
     if (canPlay && p.stuckSince !== null) d.player(i).stuckSince = null;
     if (!canPlay && p.stuckSince === null) d.player(i).stuckSince = d.clock;
