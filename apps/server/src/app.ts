@@ -1,38 +1,72 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { resourceNotFoundText } from '@memeslam/protocol';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { registerAuthRoutes } from './auth/routes.ts';
+import { AuthService } from './auth/service.ts';
+import { SessionTokens } from './auth/tokens.ts';
+import type { Config } from './config.ts';
+import { openDatabase, ping } from './db/client.ts';
+import { installErrorHandler } from './http/errors.ts';
+import { installRateLimits } from './http/rate-limits.ts';
+import { createMailer } from './mail/mailer.ts';
 
 export interface AppOptions {
   /** Folder of the built web app; served with an SPA fallback when it exists. */
   readonly webRoot: string;
-  readonly logLevel: string;
 }
 
-/** The HTTP server: /health, /api, and the built web app for every other path. */
-export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger: { level: options.logLevel } });
+/** Bodies are small JSON documents; anything bigger is refused with a 413 before it is read. */
+const BODY_LIMIT_BYTES = 64 * 1024;
 
-  app.get('/health', async () => ({ ok: true, service: 'memeslam', uptimeSeconds: Math.round(process.uptime()) }));
+/** The whole server: /health, the /api routes, the built web app for every other path. */
+export async function buildApp(config: Config, options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: ['req.headers.authorization'] },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: false,
+  });
+  installErrorHandler(app);
 
-  app.register(
-    async (api) => {
-      api.setNotFoundHandler(async (request, reply) =>
-        reply.code(404).send({ success: false, message: `Resource not found: ${request.url}` }),
-      );
-    },
-    { prefix: '/api' },
-  );
+  const database = await openDatabase(config);
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log: app.log });
+  app.addHook('onClose', async () => {
+    mailer.close();
+    await database.close();
+  });
+  app.log.info({ database: database.kind, mail: config.smtpUrl ? 'smtp' : 'dev outbox' }, 'storage ready');
+
+  const auth = new AuthService({
+    db: database.db,
+    tokens: new SessionTokens(config.jwtSecret),
+    mailer,
+    config,
+    onMailError: (err, mail) => app.log.error({ err, to: mail.to, subject: mail.subject }, 'mail not sent'),
+  });
+  const limit = await installRateLimits(app, config.rateLimits);
+
+  app.get('/health', async (_request, reply) => {
+    const databaseUp = await ping(database.db);
+    return reply.code(databaseUp ? 200 : 503).send({
+      ok: databaseUp,
+      service: 'memeslam',
+      database: database.kind,
+      uptimeSeconds: Math.round(process.uptime()),
+    });
+  });
+  registerAuthRoutes(app, auth, limit);
 
   const hasWeb = existsSync(join(options.webRoot, 'index.html'));
-  if (hasWeb) {
-    await app.register(fastifyStatic, { root: options.webRoot, wildcard: false });
-  }
+  if (hasWeb) await app.register(fastifyStatic, { root: options.webRoot, wildcard: false });
   app.setNotFoundHandler(async (request, reply) => {
-    // Any non-API, non-asset path is a client route: the web app decides what to show.
-    const isAsset = /\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '');
-    if (hasWeb && request.method === 'GET' && !isAsset) return reply.sendFile('index.html');
-    return reply.code(404).send({ success: false, message: `Resource not found: ${request.url}` });
+    // Any non-API, non-asset GET is a client route: the web app decides what to show.
+    const path = request.url.split('?')[0] ?? '';
+    const isAsset = /\.[a-z0-9]+$/i.test(path);
+    if (hasWeb && request.method === 'GET' && !isAsset && !path.startsWith('/api/')) {
+      return reply.sendFile('index.html');
+    }
+    return reply.code(404).send({ success: false, message: resourceNotFoundText(path) });
   });
 
   return app;

@@ -1,27 +1,31 @@
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
 
-function readPort(raw: string | undefined): number {
-  const port = Number(raw ?? '3000');
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    console.error(`Invalid configuration: PORT must be an integer from 0 to 65535 (got "${raw}")`);
-    process.exit(1);
-  }
-  return port;
+let config;
+try {
+  config = loadConfig(process.env);
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(error.message);
+  process.exit(1);
 }
 
-const port = readPort(process.env.PORT);
-const host = process.env.HOST ?? '0.0.0.0';
-const app = await buildApp({
-  webRoot: fileURLToPath(new URL('../../web/dist', import.meta.url)),
-  logLevel: process.env.LOG_LEVEL ?? 'info',
-});
+const app = await buildApp(config, { webRoot: fileURLToPath(new URL('../../web/dist', import.meta.url)) });
 
+// Stop accepting, let in-flight requests finish, close the database; a second signal exits at once.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     app.log.info({ signal }, 'shutting down');
-    void app.close().then(() => process.exit(0));
+    for (const again of ['SIGINT', 'SIGTERM'] as const) process.once(again, () => process.exit(1));
+    app.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        app.log.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
   });
 }
 
-await app.listen({ port, host });
+await app.listen({ port: config.port, host: config.host });

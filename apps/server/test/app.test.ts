@@ -1,43 +1,33 @@
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+/** The HTTP shell: health, the web app with its SPA fallback, JSON 404s, on each database mode. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
+import { type Booted, DATABASE_MODES, boot } from './helpers/boot.ts';
 
-describe('HTTP shell', () => {
-  let app: FastifyInstance;
-  let base: string;
-
+describe.each(DATABASE_MODES)('HTTP shell on %s', (mode) => {
+  let server: Booted;
   beforeAll(async () => {
-    const webRoot = mkdtempSync(join(tmpdir(), 'memeslam-web-'));
-    mkdirSync(join(webRoot, 'assets'));
-    writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>MemeSlam</title>');
-    writeFileSync(join(webRoot, 'assets', 'app.js'), 'console.log(1)');
-    app = await buildApp({ webRoot, logLevel: 'silent' });
-    base = await app.listen({ port: 0, host: '127.0.0.1' });
+    server = await boot(mode);
   });
-  afterAll(() => app.close());
+  afterAll(() => server.close());
 
-  it('answers /health with ok JSON', async () => {
-    const res = await fetch(`${base}/health`);
+  it('answers /health with ok JSON naming the database', async () => {
+    const res = await fetch(`${server.base}/health`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('application/json');
-    expect(await res.json()).toMatchObject({ ok: true });
+    expect(await res.json()).toMatchObject({ ok: true, database: mode });
   });
 
   it('serves the web app for client routes and its assets', async () => {
-    for (const path of ['/', '/lobby/ABC234', '/game/room/XYZ789?x=1']) {
-      const res = await fetch(`${base}${path}`);
+    for (const path of ['/', '/dashboard', '/lobby/ABC234', '/game/room/XYZ789?x=1', '/no/such/page']) {
+      const res = await fetch(`${server.base}${path}`);
       expect(res.status).toBe(200);
       expect(await res.text()).toContain('<title>MemeSlam</title>');
     }
-    expect(await (await fetch(`${base}/assets/app.js`)).text()).toBe('console.log(1)');
+    expect(await (await fetch(`${server.base}/assets/app.js`)).text()).toBe('console.log(1)');
   });
 
   it('answers unknown API paths and missing assets with a JSON 404', async () => {
-    for (const path of ['/api/nothing-here', '/assets/missing.js']) {
-      const res = await fetch(`${base}${path}`);
+    for (const path of ['/api/nothing-here', '/assets/missing.js', '/api/auth/me/extra']) {
+      const res = await fetch(`${server.base}${path}`);
       expect(res.status).toBe(404);
       expect(await res.json()).toEqual({ success: false, message: `Resource not found: ${path}` });
     }

@@ -1,0 +1,43 @@
+/**
+ * Password hashing: argon2id at OWASP's minimum (m = 19 MiB, t = 2, p = 1). The hash runs on libuv's
+ * thread pool, off the event loop; a small gate bounds how many run at once so that a burst of logins
+ * cannot take every pool thread (or 19 MiB each) and stall file and DNS work behind it.
+ */
+import { hash, verify } from '@node-rs/argon2';
+
+export const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+const MAX_CONCURRENT_HASHES = 2;
+
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function gated<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= MAX_CONCURRENT_HASHES) await new Promise<void>((resolve) => waiting.push(resolve));
+  running += 1;
+  try {
+    return await work();
+  } finally {
+    running -= 1;
+    waiting.shift()?.();
+  }
+}
+
+export function hashPassword(password: string): Promise<string> {
+  // The library's default algorithm is argon2id; the test reads it back from the hash.
+  return gated(() => hash(password, ARGON2_OPTIONS));
+}
+
+export function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  return gated(() => verify(passwordHash, password).catch(() => false));
+}
+
+/**
+ * A hash of a password nobody has, verified when the account does not exist so that a failed login
+ * takes as long either way and does not tell which usernames are registered.
+ */
+let decoy: Promise<string> | null = null;
+export async function verifyAgainstDecoy(password: string): Promise<false> {
+  decoy ??= hashPassword('decoy password that matches nothing');
+  await verifyPassword(await decoy, password);
+  return false;
+}

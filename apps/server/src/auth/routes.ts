@@ -1,0 +1,94 @@
+/** The account routes of the spec's §7 table and DESIGN §4's additions. */
+import { AUTH_TEXTS, type HttpRouteName, SERVER_TEXTS, SUCCESS_TEXTS } from '@memeslam/protocol';
+import type { FastifyInstance } from 'fastify';
+import { type Answer, type RouteContext, defineRoute } from '../http/route.ts';
+import type { RateLimiter } from '../http/rate-limits.ts';
+import type { UserRow } from '../users/repository.ts';
+import type { AuthService } from './service.ts';
+
+export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, limit: RateLimiter): void {
+  const on = <K extends HttpRouteName>(name: K, handler: (ctx: RouteContext<K>) => Promise<Answer<K>>) =>
+    defineRoute(app, (token) => auth.authenticate(token), name, handler);
+  /** On routes whose access is `user`, defineRoute has already refused a request without one. */
+  const me = (user: UserRow | null) => user as UserRow;
+
+  on('register', async ({ body, request }) => {
+    await limit(request, 'registerPerIp');
+    const user = await auth.register(body);
+    if (auth.requireEmailVerification) {
+      return {
+        status: 201,
+        envelope: {
+          success: true,
+          requiresEmailVerification: true,
+          message: SUCCESS_TEXTS.registrationCheckEmail,
+          data: { email: user.email },
+        },
+      };
+    }
+    return { status: 201, data: await auth.session(user), message: SUCCESS_TEXTS.accountCreated };
+  });
+
+  on('login', async ({ body, request }) => {
+    await limit(request, 'loginPerIp', 'loginPerAccount');
+    const user = await auth.login(body.email, body.password);
+    return { data: await auth.session(user), message: SUCCESS_TEXTS.loggedIn };
+  });
+
+  on('logout', async ({ user }) => {
+    await auth.logout(me(user));
+    return { data: null, message: SUCCESS_TEXTS.loggedOut };
+  });
+
+  on('me', async ({ user }) => ({ data: { user: await auth.present(me(user)) } }));
+
+  on('updateProfile', async ({ user, body }) => {
+    const updated = await auth.updateProfile(me(user), body);
+    return { data: { user: await auth.present(updated) }, message: SUCCESS_TEXTS.profileUpdated };
+  });
+
+  on('refresh', async ({ user }) => ({ data: await auth.session(me(user)) }));
+
+  on('demo', async () => ({
+    status: 201,
+    data: await auth.session(await auth.demo()),
+    message: SUCCESS_TEXTS.demoLogin,
+  }));
+
+  on('resendVerification', async ({ body, request }) => {
+    await limit(request, 'verificationMailPerAddress');
+    await auth.resendVerification(body.email);
+    return { data: null, message: SUCCESS_TEXTS.verificationSentInbox };
+  });
+
+  on('verifyEmail', async ({ body }) => {
+    const user = await auth.verifyEmail(body.token);
+    return { data: await auth.session(user), message: AUTH_TEXTS.emailVerified };
+  });
+
+  on('forgotPassword', async ({ body, request }) => {
+    await limit(request, 'resetMailPerAddress');
+    await auth.forgotPassword(body.email);
+    return { data: null, message: SERVER_TEXTS.resetMailSent };
+  });
+
+  on('resetPassword', async ({ body }) => {
+    await auth.resetPassword(body.token, body.password);
+    return { data: null, message: SERVER_TEXTS.passwordReset };
+  });
+
+  on('changePassword', async ({ user, body }) => {
+    const updated = await auth.changePassword(me(user), body.currentPassword, body.newPassword);
+    return { data: await auth.session(updated), message: SERVER_TEXTS.passwordChanged };
+  });
+
+  on('exportAccount', async ({ user, reply }) => {
+    reply.header('content-disposition', 'attachment; filename="memeslam-account.json"');
+    return { data: await auth.exportData(me(user)) };
+  });
+
+  on('deleteAccount', async ({ user, body }) => {
+    await auth.deleteAccount(me(user), body?.password);
+    return { data: null, message: SERVER_TEXTS.accountDeleted };
+  });
+}

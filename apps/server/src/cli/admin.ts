@@ -1,0 +1,45 @@
+/**
+ * Operator commands against the configured database (the same environment as the server):
+ *   npm run admin -- promote <email-or-username> <role>
+ * With the embedded database, stop the server first: PGlite files take one process at a time.
+ */
+import { USER_ROLES } from '@memeslam/protocol';
+import { ConfigError, loadConfig } from '../config.ts';
+import { openDatabase } from '../db/client.ts';
+import { findUserByLogin, setRole } from '../users/repository.ts';
+
+const USAGE = `usage: npm run admin -- promote <email-or-username> <${USER_ROLES.join('|')}>`;
+
+async function main(args: readonly string[]): Promise<number> {
+  const [command, login, role] = args;
+  if (command !== 'promote' || !login || !role || args.length !== 3) {
+    console.error(USAGE);
+    return 2;
+  }
+  if (!(USER_ROLES as readonly string[]).includes(role)) {
+    console.error(`Unknown role "${role}": use one of ${USER_ROLES.join(', ')}`);
+    return 2;
+  }
+  const config = loadConfig(process.env);
+  const database = await openDatabase(config);
+  try {
+    const user = await findUserByLogin(database.db, login.trim());
+    if (!user) {
+      console.error(`No user with e-mail or username "${login}"`);
+      return 1;
+    }
+    const updated = await setRole(database.db, user.id, role as (typeof USER_ROLES)[number]);
+    console.log(`${updated.username} <${updated.email}> is now ${updated.role}`);
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+try {
+  process.exitCode = await main(process.argv.slice(2));
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(error.message);
+  process.exitCode = 1;
+}

@@ -1,0 +1,209 @@
+/**
+ * The database schema (Drizzle pg-core): one schema and one set of migrations for PGlite and
+ * PostgreSQL. Changing it means `npm run db:generate` and committing the new numbered migration.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = (name = 'created_at') => timestamp(name, { withTimezone: true }).notNull().defaultNow();
+
+export interface StoredPreferences {
+  sound: boolean;
+  animations: boolean;
+  autoPlay: boolean;
+}
+
+export interface StoredAchievement {
+  id: string;
+  unlockedAt: string;
+}
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    username: text('username').notNull(),
+    /** Stored lower-cased. */
+    email: text('email').notNull(),
+    /** argon2id; null for a guest account. */
+    passwordHash: text('password_hash'),
+    role: text('role', { enum: ['superadmin', 'admin', 'moderator', 'user'] })
+      .notNull()
+      .default('user'),
+    isGuest: boolean('is_guest').notNull().default(false),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** Raised by logout and password changes: tokens carrying an older version are refused. */
+    tokenVersion: integer('token_version').notNull().default(0),
+    preferences: jsonb('preferences')
+      .$type<StoredPreferences>()
+      .notNull()
+      .default({ sound: true, animations: true, autoPlay: false }),
+    gamesPlayed: integer('games_played').notNull().default(0),
+    gamesWon: integer('games_won').notNull().default(0),
+    totalPoints: integer('total_points').notNull().default(0),
+    /** Seconds of the fastest win. */
+    fastestGame: integer('fastest_game'),
+    botGamesPlayed: integer('bot_games_played').notNull().default(0),
+    /** Seconds, summed over finished games, for the average. */
+    totalGameSeconds: integer('total_game_seconds').notNull().default(0),
+    achievements: jsonb('achievements').$type<StoredAchievement[]>().notNull().default([]),
+    solanaAddress: text('solana_address'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_key').on(t.email),
+  ],
+);
+
+/** Verification and password-reset links: only a hash of the token is kept. */
+export const emailTokens = pgTable(
+  'email_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['verify-email', 'reset-password'] }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('email_tokens_hash_key').on(t.tokenHash), index('email_tokens_user_idx').on(t.userId)],
+);
+
+/** The dev outbox: mail that would have gone out, when no SMTP_URL is set. */
+export const outbox = pgTable('outbox', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  html: text('html').notNull(),
+  link: text('link'),
+  createdAt: createdAt(),
+});
+
+export const games = pgTable(
+  'games',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    roomCode: text('room_code').notNull(),
+    status: text('status', { enum: ['waiting', 'starting', 'active', 'finished'] })
+      .notNull()
+      .default('waiting'),
+    hostId: uuid('host_id').references(() => users.id, { onDelete: 'set null' }),
+    isBotGame: boolean('is_bot_game').notNull().default(false),
+    /** Lobby settings: max players, speed, cards per player, bots, privacy. */
+    settings: jsonb('settings').$type<Record<string, unknown>>().notNull(),
+    seed: text('seed'),
+    seedCommitment: text('seed_commitment'),
+    /** The live engine state, written at least once a second while the game changes. */
+    snapshot: jsonb('snapshot'),
+    snapshotAt: timestamp('snapshot_at', { withTimezone: true }),
+    winnerId: uuid('winner_id').references(() => users.id, { onDelete: 'set null' }),
+    endReason: text('end_reason'),
+    durationMs: integer('duration_ms'),
+    createdAt: createdAt(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('games_open_room_code_key')
+      .on(t.roomCode)
+      .where(sql`${t.status} <> 'finished'`),
+    index('games_status_idx').on(t.status),
+  ],
+);
+
+/** A seat of a game; a deleted account's seat stays, anonymised (user_id null). */
+export const gamePlayers = pgTable(
+  'game_players',
+  {
+    gameId: uuid('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    seat: integer('seat').notNull(),
+    /** The engine's player id: the user's id, a bot's own id, or `deleted-{seat}` once anonymised. */
+    playerId: text('player_id').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    username: text('username').notNull(),
+    isBot: boolean('is_bot').notNull().default(false),
+    botDifficulty: text('bot_difficulty'),
+    place: integer('place'),
+    cardsLeft: integer('cards_left'),
+    cardsPlayed: integer('cards_played'),
+    powerUpsUsed: integer('power_ups_used'),
+    points: integer('points'),
+    forfeited: boolean('forfeited').notNull().default(false),
+    joinedAt: createdAt('joined_at'),
+  },
+  (t) => [primaryKey({ columns: [t.gameId, t.seat] }), index('game_players_user_idx').on(t.userId)],
+);
+
+/** Seed and timestamped commands: enough to re-run a finished game. */
+export const replays = pgTable('replays', {
+  gameId: uuid('game_id')
+    .primaryKey()
+    .references(() => games.id, { onDelete: 'cascade' }),
+  config: jsonb('config').notNull(),
+  commands: jsonb('commands').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Balance and totalWon are sums of this ledger; a reference makes a credit happen once. */
+export const walletLedger = pgTable(
+  'wallet_ledger',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    currency: text('currency', { enum: ['SLAM', 'SOL'] }).notNull(),
+    amount: numeric('amount', { precision: 20, scale: 9 }).notNull(),
+    kind: text('kind').notNull(),
+    reference: text('reference').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('wallet_ledger_reference_key').on(t.userId, t.kind, t.reference)],
+);
+
+export const tournaments = pgTable('tournaments', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  startDate: timestamp('start_date', { withTimezone: true }).notNull(),
+  endDate: timestamp('end_date', { withTimezone: true }).notNull(),
+  /** Everything else of the admin form: prize pool, scoring, winners, rules. */
+  settings: jsonb('settings').$type<Record<string, unknown>>().notNull(),
+  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  paidOutAt: timestamp('paid_out_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+export const tournamentParticipants = pgTable(
+  'tournament_participants',
+  {
+    tournamentId: uuid('tournament_id')
+      .notNull()
+      .references(() => tournaments.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    joinedAt: createdAt('joined_at'),
+  },
+  (t) => [primaryKey({ columns: [t.tournamentId, t.userId] })],
+);

@@ -1,0 +1,72 @@
+/**
+ * DESIGN §4's limits: sign-in 10 a minute per IP and per account, registration 5 a minute per IP,
+ * verification and reset mails 3 an hour per address. Counting is @fastify/rate-limit's (its store is
+ * in process now, Redis in scale-out); keys are prefixed per limit so that they never share a count.
+ */
+import rateLimit from '@fastify/rate-limit';
+import { AUTH_TEXTS, HTTP_TEXTS } from '@memeslam/protocol';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { tooManyRequests } from './errors.ts';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/** The e-mail or username field of a body, normalised like the lookups (the body is not validated yet). */
+function addressOf(request: FastifyRequest): string {
+  const value = (request.body as { email?: unknown } | null | undefined)?.email;
+  return typeof value === 'string' ? value.trim().toLowerCase() : '';
+}
+
+const LIMITS = {
+  loginPerIp: {
+    max: 10,
+    timeWindow: MINUTE,
+    key: (r: FastifyRequest) => `login-ip:${r.ip}`,
+    message: AUTH_TEXTS.tooManyLoginAttempts,
+  },
+  loginPerAccount: {
+    max: 10,
+    timeWindow: MINUTE,
+    key: (r: FastifyRequest) => `login-account:${addressOf(r)}`,
+    message: AUTH_TEXTS.tooManyLoginAttempts,
+  },
+  registerPerIp: {
+    max: 5,
+    timeWindow: MINUTE,
+    key: (r: FastifyRequest) => `register-ip:${r.ip}`,
+    message: HTTP_TEXTS.tooManyRequests,
+  },
+  verificationMailPerAddress: {
+    max: 3,
+    timeWindow: HOUR,
+    key: (r: FastifyRequest) => `verify-mail:${addressOf(r)}`,
+    message: HTTP_TEXTS.tooManyRequests,
+  },
+  resetMailPerAddress: {
+    max: 3,
+    timeWindow: HOUR,
+    key: (r: FastifyRequest) => `reset-mail:${addressOf(r)}`,
+    message: HTTP_TEXTS.tooManyRequests,
+  },
+} as const;
+
+export type LimitName = keyof typeof LIMITS;
+export type RateLimiter = (request: FastifyRequest, ...names: LimitName[]) => Promise<void>;
+
+/** Counts the request against each named limit; throws a 429 with the limit's text when one is exceeded. */
+export async function installRateLimits(app: FastifyInstance, enabled: boolean): Promise<RateLimiter> {
+  if (!enabled) return async () => {};
+  await app.register(rateLimit, { global: false });
+  const limiters = Object.fromEntries(
+    Object.entries(LIMITS).map(([name, limit]) => [
+      name,
+      app.createRateLimit({ max: limit.max, timeWindow: limit.timeWindow, keyGenerator: limit.key }),
+    ]),
+  ) as Record<LimitName, ReturnType<FastifyInstance['createRateLimit']>>;
+  return async (request, ...names) => {
+    for (const name of names) {
+      const result = await limiters[name](request);
+      if (!result.isAllowed && result.isExceeded) throw tooManyRequests(LIMITS[name].message);
+    }
+  };
+}

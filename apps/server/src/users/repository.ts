@@ -1,0 +1,165 @@
+/** Account rows. Every function takes the database or a transaction, so callers choose the boundary. */
+import { type User as WireUser, achievementsFor, levelFor, STAFF_ROLES, winRatePercent } from '@memeslam/protocol';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { gamePlayers, replays, users, walletLedger } from '../db/schema.ts';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+export type Role = UserRow['role'];
+
+export async function findUserById(db: Db, id: string): Promise<UserRow | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
+  return row ?? null;
+}
+
+export async function findUserByUsername(db: Db, username: string): Promise<UserRow | null> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.username}) = ${username.toLowerCase()}`)
+    .limit(1);
+  return row ?? null;
+}
+
+/** Login takes an e-mail address or a username in one field. */
+export function findUserByLogin(db: Db, login: string): Promise<UserRow | null> {
+  return login.includes('@') ? findUserByEmail(db, login) : findUserByUsername(db, login);
+}
+
+export async function insertUser(db: Db, user: NewUser): Promise<UserRow> {
+  const [row] = await db.insert(users).values(user).returning();
+  return row as UserRow;
+}
+
+export async function updateUser(db: Db, id: string, changes: Partial<NewUser>): Promise<UserRow> {
+  const [row] = await db
+    .update(users)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+  return row as UserRow;
+}
+
+/** Revokes every session token issued so far. */
+export async function bumpTokenVersion(db: Db, id: string): Promise<UserRow> {
+  const [row] = await db
+    .update(users)
+    .set({ tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+  return row as UserRow;
+}
+
+/**
+ * Removes an account's personal data: the user row goes, and with it its link tokens, ledger and
+ * tournament entries. Finished games keep the seat, anonymised (also inside their replays, whose
+ * deal does not depend on player ids), so other players' results and replays stay whole.
+ */
+export async function deleteUser(db: Db, id: string): Promise<void> {
+  const seats = await db.select().from(gamePlayers).where(eq(gamePlayers.userId, id));
+  for (const seat of seats) {
+    const anonymousId = `deleted-${seat.seat}`;
+    await db
+      .update(gamePlayers)
+      .set({ userId: null, playerId: anonymousId, username: DELETED_USERNAME })
+      .where(and(eq(gamePlayers.gameId, seat.gameId), eq(gamePlayers.seat, seat.seat)));
+    const [replay] = await db.select().from(replays).where(eq(replays.gameId, seat.gameId));
+    if (replay) {
+      await db
+        .update(replays)
+        .set(anonymiseReplay(replay, seat.playerId, anonymousId))
+        .where(eq(replays.gameId, seat.gameId));
+    }
+  }
+  await db.delete(users).where(eq(users.id, id));
+}
+
+export const DELETED_USERNAME = 'Deleted player';
+
+function anonymiseReplay(replay: typeof replays.$inferSelect, playerId: string, anonymousId: string) {
+  const swap = (value: unknown) => (value === playerId ? anonymousId : value);
+  const config = replay.config as { seats: { id: string; username: string }[] };
+  const commands = replay.commands as { at: number; command: Record<string, unknown> }[];
+  return {
+    config: {
+      ...config,
+      seats: config.seats.map((s) => (s.id === playerId ? { ...s, id: anonymousId, username: DELETED_USERNAME } : s)),
+    },
+    commands: commands.map(({ at, command }) => ({
+      at,
+      command: { ...command, playerId: swap(command.playerId), targetPlayerId: swap(command.targetPlayerId) },
+    })),
+  };
+}
+
+export async function setRole(db: Db, id: string, role: Role): Promise<UserRow> {
+  return updateUser(db, id, { role });
+}
+
+interface WalletTotals {
+  balance: number;
+  totalWon: number;
+}
+
+export async function walletTotals(db: Db, userId: string): Promise<Record<'SLAM' | 'SOL', WalletTotals>> {
+  const rows = await db
+    .select({
+      currency: walletLedger.currency,
+      balance: sql<string>`coalesce(sum(${walletLedger.amount}), 0)`,
+      totalWon: sql<string>`coalesce(sum(${walletLedger.amount}) filter (where ${walletLedger.kind} = 'tournamentPrize'), 0)`,
+    })
+    .from(walletLedger)
+    .where(eq(walletLedger.userId, userId))
+    .groupBy(walletLedger.currency);
+  const totals = { SLAM: { balance: 0, totalWon: 0 }, SOL: { balance: 0, totalWon: 0 } };
+  for (const row of rows) totals[row.currency] = { balance: Number(row.balance), totalWon: Number(row.totalWon) };
+  return totals;
+}
+
+/** The account as the client reads it (spec §3 "User"). */
+export async function presentUser(db: Db, row: UserRow): Promise<WireUser> {
+  const wallet = await walletTotals(db, row.id);
+  const unlocked = new Map(row.achievements.map((a) => [a.id, a.unlockedAt]));
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    role: row.role,
+    canAccessAdmin: (STAFF_ROLES as readonly string[]).includes(row.role),
+    emailVerified: row.emailVerifiedAt !== null,
+    isGuest: row.isGuest,
+    stats: {
+      gamesPlayed: row.gamesPlayed,
+      gamesWon: row.gamesWon,
+      winRate: winRatePercent(row.gamesWon, row.gamesPlayed),
+      totalPoints: row.totalPoints,
+      fastestGame: row.fastestGame,
+      botGamesPlayed: row.botGamesPlayed,
+      averageGameTime: row.gamesPlayed > 0 ? Math.round(row.totalGameSeconds / row.gamesPlayed) : 0,
+    },
+    wallet: {
+      balance: wallet.SLAM.balance,
+      totalWon: wallet.SLAM.totalWon,
+      byCurrency: wallet,
+      ...(row.solanaAddress ? { solanaAddress: row.solanaAddress } : {}),
+    },
+    preferences: row.preferences,
+    level: levelFor(row.totalPoints),
+    achievements: achievementsFor(row).map((id) => ({
+      id,
+      unlockedAt: unlocked.get(id) ?? row.updatedAt.toISOString(),
+    })),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function isUuid(value: string): boolean {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+}

@@ -1,0 +1,117 @@
+/**
+ * Boots the real server on a free port with a temporary DATA_DIR — on PGlite, or on a fresh
+ * PostgreSQL database created for the one boot when DATABASE_URL is set — and tears it all down.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../src/app.ts';
+import { type Config, loadConfig } from '../../src/config.ts';
+
+export type DatabaseMode = 'pglite' | 'postgres';
+
+const postgresUrl = process.env.DATABASE_URL;
+if (!postgresUrl) {
+  if (process.env.CI) throw new Error('CI must run the PostgreSQL suites: set DATABASE_URL');
+  console.warn(
+    '\n*** SKIPPED: the PostgreSQL runs of the server suites (DATABASE_URL is unset); only PGlite ran. ***\n',
+  );
+}
+
+/** Every suite runs on each of these. */
+export const DATABASE_MODES: readonly DatabaseMode[] = postgresUrl ? ['pglite', 'postgres'] : ['pglite'];
+
+export interface Booted {
+  readonly app: FastifyInstance;
+  readonly config: Config;
+  /** http://127.0.0.1:port */
+  readonly base: string;
+  readonly dataDir: string;
+  close(): Promise<void>;
+}
+
+/** A database of its own for one boot, so suites never see each other's rows. */
+export async function scratchPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
+  const admin = new URL(postgresUrl as string);
+  const name = `memeslam_test_${randomBytes(6).toString('hex')}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: admin.toString() });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`CREATE DATABASE ${name}`);
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+export async function boot(mode: DatabaseMode, env: Record<string, string> = {}): Promise<Booted> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'memeslam-data-'));
+  const webRoot = join(dataDir, 'web');
+  mkdirSync(join(webRoot, 'assets'), { recursive: true });
+  writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>MemeSlam</title>');
+  writeFileSync(join(webRoot, 'assets', 'app.js'), 'console.log(1)');
+  const scratch = mode === 'postgres' ? await scratchPostgres() : null;
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    RATE_LIMITS: 'off',
+    PUBLIC_URL: 'http://memeslam.test',
+    ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+    ...env,
+  });
+  const app = await buildApp(config, { webRoot });
+  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    app,
+    config,
+    base,
+    dataDir,
+    async close() {
+      await app.close();
+      await scratch?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A JSON call the way the web client makes it. */
+export async function call(
+  base: string,
+  method: string,
+  path: string,
+  options: { body?: unknown; token?: string; headers?: Record<string, string> } = {},
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a test reads whatever JSON came back
+): Promise<{ status: number; body: any; headers: Headers }> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  let payload: string | undefined;
+  if (options.body !== undefined) {
+    headers['content-type'] ??= 'application/json';
+    payload = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+  }
+  const res = await fetch(`${base}/api${path}`, { method, headers, body: payload });
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // not JSON: the test sees the text
+  }
+  return { status: res.status, body, headers: res.headers };
+}
+
+let counter = 0;
+/** A fresh, valid registration body. */
+export function newAccount(prefix = 'player') {
+  counter += 1;
+  const tag = `${prefix}${counter}${randomBytes(2).toString('hex')}`.slice(0, 20);
+  return { username: tag, email: `${tag.toLowerCase()}@example.com`, password: 'correct horse 1' };
+}
