@@ -7,10 +7,17 @@ import { registerAuthRoutes } from './auth/routes.ts';
 import { AuthService } from './auth/service.ts';
 import { SessionTokens } from './auth/tokens.ts';
 import type { Config } from './config.ts';
-import { openDatabase, ping } from './db/client.ts';
+import { type Db, openDatabase, ping } from './db/client.ts';
 import { installErrorHandler } from './http/errors.ts';
 import { installRateLimits } from './http/rate-limits.ts';
 import { createMailer } from './mail/mailer.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's database: operator tools and tests reach it here rather than opening a second handle. */
+    readonly db: Db;
+  }
+}
 
 export interface AppOptions {
   /** Folder of the built web app; served with an SPA fallback when it exists. */
@@ -30,6 +37,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
   installErrorHandler(app);
 
   const database = await openDatabase(config);
+  app.decorate('db', database.db);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log: app.log });
   app.addHook('onClose', async () => {
     mailer.close();

@@ -87,6 +87,10 @@ export const MIN_BOTS = 1;
 export const MAX_BOTS = MAX_PLAYERS - 1;
 export const LOBBY_MAX_BOTS = 3;
 export const LOBBY_GAME_SPEEDS = ['slow', 'normal', 'fast'] as const satisfies readonly GameSpeed[];
+/** The dashboard's bot dialog adds blitz: every speed the engine has. */
+export const DASHBOARD_GAME_SPEEDS = ['slow', 'normal', 'fast', 'blitz'] as const satisfies readonly GameSpeed[];
+/** The lobby offers expert besides the dashboard's three. */
+export const LOBBY_BOT_DIFFICULTIES = ['easy', 'normal', 'hard', 'expert'] as const satisfies readonly BotDifficulty[];
 export const DASHBOARD_BOT_DIFFICULTIES = ['easy', 'normal', 'hard'] as const satisfies readonly BotDifficulty[];
 export const BOT_PERSONALITY_COUNT = 3;
 
@@ -126,6 +130,8 @@ export const GAME_LIST_LIMIT = 20;
 export const GAME_LIST_REFRESH_MS = 30_000;
 
 // ── Real-time connection ─────────────────────────────────────────────────────
+/** socket.io transports, in the order the client tries them (spec §7: websocket, then polling). */
+export const SOCKET_TRANSPORTS = ['websocket', 'polling'] as const;
 export const SOCKET_RECONNECTION = {
   attempts: 5,
   delayMs: 1000,
@@ -225,7 +231,11 @@ export const PRIZE_SUM_TOLERANCE = 1;
 export const PRIZE_AMOUNT_STEP = 0.01;
 /** SLAM is the product's native token (DESIGN: the spec's "native token"). */
 export const CURRENCIES = ['SLAM', 'SOL'] as const;
+export const DEFAULT_CURRENCY = 'SLAM' satisfies (typeof CURRENCIES)[number];
 export const SCORING_METHODS = ['totalPoints', 'winRate', 'averageTime', 'gamesWon'] as const;
+export const DEFAULT_SCORING_METHOD = 'totalPoints' satisfies (typeof SCORING_METHODS)[number];
+/** DESIGN §5: only finished games lasting at least this long count towards a tournament. */
+export const TOURNAMENT_MIN_GAME_DURATION_MS = 30_000;
 export const TOURNAMENT_STATUSES = ['upcoming', 'active', 'ended'] as const;
 export const ADMIN_NEW_USERS_DAYS = 7;
 

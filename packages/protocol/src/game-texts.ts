@@ -11,6 +11,8 @@ import {
   type Card,
   type PowerUpType,
 } from '@memeslam/engine';
+import { PLAYER_CARD_BACKS_SHOWN } from './constants.ts';
+import { HTTP_TEXTS } from './texts.ts';
 
 export const LOBBY_TEXTS = {
   loginToCreateGame: 'Please login to create a game',
@@ -34,6 +36,7 @@ export const LOBBY_TEXTS = {
   startingGame: 'Starting game...',
   roomCodeCopied: 'Room code copied!',
   wageredGamesComingSoon: 'Wagered Games Coming Soon',
+  joinExistingGame: 'Join Existing Game',
   freeLobbyTitle: 'Free Game Lobby',
   wageredLobbyTitle: 'Wagered Game Lobby',
   gameLobbyTitle: 'Game Lobby',
@@ -104,9 +107,22 @@ export const GAME_TEXTS = {
   playAgain: 'Play Again',
   challengeAiAgain: 'Challenge AI Again',
   botSuffix: ' (Bot)',
+  /** The countdown overlay's last step, after 5 to 1. */
+  go: 'GO!',
   /** ours: usePowerUp with different targets at the top level and in targetData */
   conflictingTargets: 'Conflicting power-up targets',
 } as const;
+
+/** A bot shows as its name with the "(Bot)" suffix. */
+export function playerDisplayName(player: { readonly username: string; readonly isBot: boolean }): string {
+  return player.isBot ? `${player.username}${GAME_TEXTS.botSuffix}` : player.username;
+}
+
+/** A player card shows up to 8 card backs, then "+N" for the rest. */
+export function hiddenCardsText(cardsLeft: number, shown: number = PLAYER_CARD_BACKS_SHOWN): string | null {
+  const rest = cardsLeft - shown;
+  return rest > 0 ? `+${rest}` : null;
+}
 
 /** "Cannot play {card} on {card}", with cards named as the engine names them. */
 export function cannotPlayCardText(card: Card, top: Card): string {
@@ -193,11 +209,14 @@ export const LEADERBOARD_TEXTS = {
 } as const;
 
 /**
- * The leaderboard's error box and toast by the §8 table: status null means no response at all.
- * A null toast is one the spec does not show.
+ * The leaderboard's error box and toast by the §8 table: status null means no response at all,
+ * 'other' any other failure (an invalid response structure, say). A null toast is one the spec
+ * does not show.
  */
-export function leaderboardErrorTexts(status: number | null): { box: string; toast: string | null } {
-  if (status === null) return { box: 'Network error. Please check your connection.', toast: null };
+export function leaderboardErrorTexts(status: number | null | 'other'): { box: string; toast: string | null } {
+  if (status === null) return { box: HTTP_TEXTS.network, toast: null };
+  // Anything that is neither a status nor a missing response (an invalid answer, a thrown error).
+  if (status === 'other') return { box: LEADERBOARD_TEXTS.failedToLoad, toast: null };
   if (status === 404) {
     return {
       box: 'Leaderboard endpoint not found. Please check server setup.',
@@ -229,6 +248,8 @@ export const TOURNAMENT_TEXTS = {
   live: 'LIVE',
   upcoming: 'UPCOMING',
   ended: 'Ended',
+  /** The banner of an upcoming tournament shows "starts in" before its time. */
+  startsIn: 'starts in',
   managementComingSoon: 'Tournament management features coming soon...',
   /** ours */
   created: 'Tournament created successfully!',

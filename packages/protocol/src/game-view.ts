@@ -77,6 +77,11 @@ export const gameStateSchema = z.object({
   winner: winnerSchema.nullable(),
   /** Epoch ms when play began. */
   startedAt: z.number(),
+  /**
+   * The spec's Game.gameState.canPlay: true exactly while status is active. DESIGN §3's view leaves
+   * it out, so a receiver that finds it absent derives it from status.
+   */
+  canPlay: z.boolean().optional(),
   // The engine's extras.
   stockSize: countSchema.optional(),
   /** Epoch ms of the 15-minute time cap. */

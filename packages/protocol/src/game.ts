@@ -12,6 +12,7 @@ import {
   gameStatusSchema,
   idSchema,
   isoDateSchema,
+  powerUpTypeSchema,
   roomCodeSchema,
 } from './primitives.ts';
 
@@ -31,6 +32,13 @@ export const playerSchema = z.object({
   position: countSchema,
   cardsLeft: countSchema,
   powerUps: powerUpStateSchema,
+  /** The spec's flat copy of powerUps.used, in the order they were used. */
+  powerUpsUsed: z.array(powerUpTypeSchema),
+  /**
+   * Whether this seat is the user the payload is addressed to. Only set where one user is the
+   * receiver (acks, gameRejoined, HTTP answers): a room broadcast has no single "current" player.
+   */
+  isCurrentPlayer: z.boolean().optional(),
   isHost: z.boolean(),
   isConnected: z.boolean().optional(),
 });

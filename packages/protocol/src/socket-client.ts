@@ -19,7 +19,25 @@ import {
   roomCodeSchema,
   seqSchema,
 } from './primitives.ts';
+import { SERVER_TEXTS } from './texts.ts';
 import { strictBody } from './validation.ts';
+
+/**
+ * The handshake: `io({ auth: { token } })` (DESIGN §3). The server's middleware checks it with this
+ * schema before the JWT itself; a missing or blank token fails the connection with a message that
+ * contains "Authentication", which the client turns into its "Authentication failed" text.
+ */
+export const socketAuthSchema = z.object(
+  {
+    token: z
+      .string({ error: SERVER_TEXTS.authenticationRequired })
+      .trim()
+      .min(1, SERVER_TEXTS.authenticationRequired)
+      .max(4096, SERVER_TEXTS.authenticationFailed),
+  },
+  { error: SERVER_TEXTS.authenticationRequired },
+);
+export type SocketAuth = z.input<typeof socketAuthSchema>;
 
 /** Events whose payload is `{}`; a client that sends nothing at all is treated the same. */
 export const emptyPayloadSchema = strictBody({}).default({});

@@ -70,6 +70,8 @@ export function requestFailedText(status: number): string {
  * a 401 (the client clears the session and redirects instead) and a 404 from the active-games list.
  */
 export function httpErrorText(status: number, serverMessage: string | undefined, endpoint: string): string | null {
+  // The endpoint may be given with or without the /api base; either way the active-games list is silent.
+  const path = endpoint.startsWith('/api/') ? endpoint.slice('/api'.length) : endpoint;
   switch (status) {
     case 400:
       return serverMessage || HTTP_TEXTS.invalidRequest;
@@ -78,7 +80,7 @@ export function httpErrorText(status: number, serverMessage: string | undefined,
     case 403:
       return HTTP_TEXTS.accessDenied;
     case 404:
-      return endpoint.startsWith('/game/active') ? null : resourceNotFoundText(endpoint);
+      return /^\/game\/active(?:[/?#]|$)/.test(path) ? null : resourceNotFoundText(endpoint);
     case 409:
       return serverMessage || HTTP_TEXTS.conflict;
     case 422:
@@ -115,6 +117,8 @@ export const AUTH_TEXTS = {
   useResendFromLogin: 'Please use the resend verification option from the login page',
   accountDeletionComingSoon: 'Account deletion coming soon!',
   noRecentGames: 'No recent games',
+  /** The resend page's button while the request is in flight. */
+  sending: 'Sending...',
 } as const;
 
 /** ours: what the server answers where the spec only shows the client's side. */
@@ -172,6 +176,16 @@ export const DASHBOARD_TEXTS = {
   loginToCreateBotGames: 'Please log in to create bot games',
   botGameStarting: 'Bot game starting!',
   botGameLive: 'Bot game is live!',
+} as const;
+
+/** Landing and tokenomics wording the spec quotes (accounts §1, gameplay §1). */
+export const MARKETING_TEXTS = {
+  /** How wagered games are presented. */
+  comingSoon: 'coming soon',
+  /** The landing page's token launch section. */
+  contractComingSoon: 'contract coming soon',
+  /** The tokenomics page's contract address. */
+  contractAddress: 'Coming Soon',
 } as const;
 
 export function failedToCreateBotGameText(difficulty: string): string {

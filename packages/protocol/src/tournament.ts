@@ -3,7 +3,14 @@
  * reads them, and the admin form's creation payload with the form's validation rules and texts.
  */
 import * as z from 'zod';
-import { MIN_GAMES_REQUIRED, SCORING_METHODS, TOURNAMENT_STATUSES, WINNERS_COUNT } from './constants.ts';
+import {
+  DEFAULT_CURRENCY,
+  DEFAULT_SCORING_METHOD,
+  MIN_GAMES_REQUIRED,
+  SCORING_METHODS,
+  TOURNAMENT_STATUSES,
+  WINNERS_COUNT,
+} from './constants.ts';
 import { TOURNAMENT_TEXTS as T } from './game-texts.ts';
 import { clampWinnersCount, prizeDistributionFor, prizeDistributionMatches, type PrizePosition } from './prizes.ts';
 import { countSchema, currencySchema, idSchema, isoDateSchema, type Currency } from './primitives.ts';
@@ -193,12 +200,13 @@ export const createTournamentSchema = strictBody({
   const settings: TournamentSettings = {
     maxParticipants: merge(input.maxParticipants, set?.maxParticipants, ['settings', 'maxParticipants']) ?? null,
     minGamesRequired: minGames ?? MIN_GAMES_REQUIRED.default,
-    scoringMethod: merge(input.scoringMethod, set?.scoringMethod, ['settings', 'scoringMethod']) ?? 'totalPoints',
+    scoringMethod:
+      merge(input.scoringMethod, set?.scoringMethod, ['settings', 'scoringMethod']) ?? DEFAULT_SCORING_METHOD,
     allowBots: merge(input.allowBots, set?.allowBots, ['settings', 'allowBots']) ?? false,
     requireVerifiedSolana:
       merge(input.requireVerifiedSolana, set?.requireVerifiedSolana, ['settings', 'requireVerifiedSolana']) ?? false,
   };
-  const currency = merge(input.currency, pool?.currency, ['prizePool', 'currency']) ?? 'SLAM';
+  const currency = merge(input.currency, pool?.currency, ['prizePool', 'currency']) ?? DEFAULT_CURRENCY;
   if (failed || !(start instanceof Date) || !(end instanceof Date)) return z.NEVER;
   return {
     name,

@@ -34,6 +34,7 @@ export const player: Player = {
   position: 0,
   cardsLeft: 30,
   powerUps: { available: ['BOMB', 'REVERSAL', 'FREEZE', 'WHIRLWIND', 'SNIPER'], used: [] },
+  powerUpsUsed: [],
   isHost: true,
 };
 

@@ -8,7 +8,9 @@ import {
   clientAckDataSchemas,
   clientEventSchemas,
   parseClientEvent,
+  parseWith,
   playCardSchema,
+  socketAuthSchema,
   stopAllBotsSchema,
   usePowerUpSchema,
   type Ack,
@@ -218,5 +220,19 @@ describe('acks', () => {
     };
     expect(map).toBeDefined();
     expect(emitPlay).toBeTypeOf('function');
+  });
+});
+
+describe('handshake auth (DESIGN §3)', () => {
+  it('takes the stored token', () => {
+    expect(socketAuthSchema.parse({ token: ' eyJ.abc.def ' })).toEqual({ token: 'eyJ.abc.def' });
+  });
+
+  it('refuses a missing or blank token with a message containing "Authentication"', () => {
+    for (const auth of [{}, { token: '' }, { token: '   ' }, { token: 42 }, undefined]) {
+      const result = parseWith(socketAuthSchema, auth);
+      expect(result.success, JSON.stringify(auth)).toBe(false);
+      if (!result.success) expect(result.message).toContain('Authentication');
+    }
   });
 });

@@ -6,6 +6,7 @@ import {
   SERVER_EVENT_NAMES,
   gameStateSchema,
   handPayloadSchema,
+  playerSchema,
   serverEventSchemas,
   type ServerEventName,
   type ServerPayload,
@@ -223,6 +224,24 @@ describe('server event map', () => {
       expect(payload.gameState.discardPiles.length).toBeGreaterThan(0);
     };
     onCardPlayed(VALID.cardPlayed);
+  });
+});
+
+describe('spec fields beyond DESIGN’s lists', () => {
+  it('a player carries powerUpsUsed always and isCurrentPlayer where one user is addressed', () => {
+    const used = { ...player, powerUps: { available: ['BOMB'], used: ['FREEZE'] }, powerUpsUsed: ['FREEZE'] };
+    expect(playerSchema.safeParse(used).success).toBe(true);
+    expect(playerSchema.safeParse({ ...used, isCurrentPlayer: true }).success).toBe(true);
+    const { powerUpsUsed: _omitted, ...withoutUsed } = used;
+    expect(playerSchema.safeParse(withoutUsed).success).toBe(false);
+    expect(playerSchema.safeParse({ ...used, powerUpsUsed: ['NUKE'] }).success).toBe(false);
+    expect(playerSchema.safeParse({ ...used, isCurrentPlayer: 'yes' }).success).toBe(false);
+  });
+
+  it('gameState may carry the spec’s canPlay flag', () => {
+    expect(gameStateSchema.parse({ ...view, canPlay: true }).canPlay).toBe(true);
+    expect(gameStateSchema.safeParse(view).success).toBe(true);
+    expect(gameStateSchema.safeParse({ ...view, canPlay: 'yes' }).success).toBe(false);
   });
 });
 

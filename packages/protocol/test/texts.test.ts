@@ -16,8 +16,10 @@ import {
   formatGameTime,
   gameDeadlockedText,
   httpErrorText,
+  hiddenCardsText,
   leaderboardErrorTexts,
   levelFor,
+  playerDisplayName,
   resourceNotFoundText,
   serverErrorText,
   welcomeBackText,
@@ -223,6 +225,14 @@ const SPEC_TEXTS = [
   'Superadmin access required for this page',
   'Game not found',
   'Ended',
+  // quoted UI words of both specs (§1, §2)
+  'coming soon',
+  'contract coming soon',
+  'Coming Soon',
+  'Sending...',
+  'Join Existing Game',
+  'GO!',
+  'starts in',
 ];
 
 describe('text catalogue', () => {
@@ -266,6 +276,23 @@ describe('text catalogue', () => {
     expect(httpErrorText(418, undefined, '/x')).toBe('Request failed with status 418');
   });
 
+  it('keeps the active-games 404 silent with or without the /api base, and only that list', () => {
+    expect(httpErrorText(404, undefined, '/api/game/active')).toBeNull();
+    expect(httpErrorText(404, undefined, '/game/active?gameMode=bot&_t=1')).toBeNull();
+    expect(httpErrorText(404, undefined, '/api/game/active?limit=20')).toBeNull();
+    expect(httpErrorText(404, undefined, '/game/activeX')).toBe('Resource not found: /game/activeX');
+    expect(httpErrorText(404, undefined, '/api/game/g-1')).toBe('Resource not found: /api/game/g-1');
+  });
+
+  it('names bots with the (Bot) suffix and counts card backs beyond 8 as +N', () => {
+    expect(playerDisplayName({ username: 'Pepe Bot', isBot: true })).toBe('Pepe Bot (Bot)');
+    expect(playerDisplayName({ username: 'alice', isBot: false })).toBe('alice');
+    expect(hiddenCardsText(30)).toBe('+22');
+    expect(hiddenCardsText(9)).toBe('+1');
+    expect(hiddenCardsText(8)).toBeNull();
+    expect(hiddenCardsText(0)).toBeNull();
+  });
+
   it('maps leaderboard failures to box and toast', () => {
     expect(leaderboardErrorTexts(404)).toEqual({
       box: 'Leaderboard endpoint not found. Please check server setup.',
@@ -274,7 +301,10 @@ describe('text catalogue', () => {
     expect(leaderboardErrorTexts(401).toast).toBe('Please log in to view leaderboard');
     expect(leaderboardErrorTexts(500).box).toBe('Server error. Please try again later.');
     expect(leaderboardErrorTexts(503)).toEqual({ box: 'Server error: 503', toast: 'Error: 503' });
-    expect(leaderboardErrorTexts(null).toast).toBeNull();
+    expect(leaderboardErrorTexts(null)).toEqual({ box: 'Network error. Please check your connection.', toast: null });
+    expect(leaderboardErrorTexts('other')).toEqual({ box: 'Failed to load leaderboard', toast: null });
+    expect(leaderboardErrorTexts(401).box).toBe('Authentication required. Please log in again.');
+    expect(leaderboardErrorTexts(500).toast).toBe('Server error loading leaderboard');
   });
 });
 
