@@ -35,6 +35,15 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
     trustProxy: false,
   });
   installErrorHandler(app);
+  // While shutting down, answers to requests still in flight close their keep-alive connection, so
+  // that the server does not wait out the idle timeout of connections opened before the signal.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
 
   const database = await openDatabase(config);
   app.decorate('db', database.db);

@@ -10,7 +10,7 @@ import * as z from 'zod';
 const onOff = z.enum(['on', 'off']);
 const bool = z.enum(['true', 'false']).transform((v) => v === 'true');
 const url = (protocols: readonly string[]) =>
-  z.url().refine((value) => protocols.includes(new URL(value).protocol), {
+  z.url().refine((value) => URL.canParse(value) && protocols.includes(new URL(value).protocol), {
     message: `must be a ${protocols.map((p) => p.replace(':', '')).join(' or ')} URL`,
   });
 

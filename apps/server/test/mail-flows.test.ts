@@ -41,7 +41,9 @@ describe.each(DATABASE_MODES)('mail flows over SMTP on %s', (mode) => {
     expect(mail.text).toContain(`http://memeslam.test/verify-email?token=`);
     expect(mail.html).toContain('href="http://memeslam.test/verify-email?token=');
 
-    const refused = await call(base, 'POST', '/auth/login', { body: { email: account.username, password: account.password } });
+    const refused = await call(base, 'POST', '/auth/login', {
+      body: { email: account.username, password: account.password },
+    });
     expect(refused.status).toBe(401);
     expect(refused.body).toEqual({
       success: false,
@@ -50,7 +52,9 @@ describe.each(DATABASE_MODES)('mail flows over SMTP on %s', (mode) => {
       email: account.email,
     });
 
-    const verified = await call(base, 'POST', '/auth/verify-email', { body: { token: linkToken(mail, 'verify-email') } });
+    const verified = await call(base, 'POST', '/auth/verify-email', {
+      body: { token: linkToken(mail, 'verify-email') },
+    });
     expect(verified.status).toBe(200);
     expect(verified.body.message).toBe(AUTH_TEXTS.emailVerified);
     expect(verified.body.data.user.emailVerified).toBe(true);
@@ -60,7 +64,9 @@ describe.each(DATABASE_MODES)('mail flows over SMTP on %s', (mode) => {
     expect(again.status).toBe(400);
     expect(again.body.message).toBe(SERVER_TEXTS.invalidOrExpiredToken);
 
-    const login = await call(base, 'POST', '/auth/login', { body: { email: account.email, password: account.password } });
+    const login = await call(base, 'POST', '/auth/login', {
+      body: { email: account.email, password: account.password },
+    });
     expect(login.status).toBe(200);
   });
 
@@ -75,7 +81,9 @@ describe.each(DATABASE_MODES)('mail flows over SMTP on %s', (mode) => {
     expect(linkToken(second, 'verify-email')).not.toBe(linkToken(first, 'verify-email'));
     const old = await call(base, 'POST', '/auth/verify-email', { body: { token: linkToken(first, 'verify-email') } });
     expect(old.status).toBe(400);
-    const fresh = await call(base, 'POST', '/auth/verify-email', { body: { token: linkToken(second, 'verify-email') } });
+    const fresh = await call(base, 'POST', '/auth/verify-email', {
+      body: { token: linkToken(second, 'verify-email') },
+    });
     expect(fresh.status).toBe(200);
   });
 
@@ -101,7 +109,9 @@ describe.each(DATABASE_MODES)('mail flows over SMTP on %s', (mode) => {
     await call(base, 'POST', '/auth/register', { body: account });
     const mail = await smtp.next(account.email);
     await expireTokens(account.email);
-    const expired = await call(base, 'POST', '/auth/verify-email', { body: { token: linkToken(mail, 'verify-email') } });
+    const expired = await call(base, 'POST', '/auth/verify-email', {
+      body: { token: linkToken(mail, 'verify-email') },
+    });
     expect(expired.status).toBe(400);
     expect(expired.body.message).toBe(SERVER_TEXTS.invalidOrExpiredToken);
   });
@@ -128,9 +138,13 @@ describe.each(DATABASE_MODES)('mail flows over SMTP on %s', (mode) => {
     expect(reset.body.message).toBe(SERVER_TEXTS.passwordReset);
 
     expect((await call(base, 'GET', '/auth/me', { token: session.body.data.token })).status).toBe(401);
-    const oldLogin = await call(base, 'POST', '/auth/login', { body: { email: account.email, password: account.password } });
+    const oldLogin = await call(base, 'POST', '/auth/login', {
+      body: { email: account.email, password: account.password },
+    });
     expect(oldLogin.status).toBe(401);
-    const newLogin = await call(base, 'POST', '/auth/login', { body: { email: account.email, password: 'a fresh secret' } });
+    const newLogin = await call(base, 'POST', '/auth/login', {
+      body: { email: account.email, password: 'a fresh secret' },
+    });
     expect(newLogin.status).toBe(200);
     const reused = await call(base, 'POST', '/auth/reset-password', { body: { token, password: 'another one' } });
     expect(reused.status).toBe(400);

@@ -1,0 +1,175 @@
+/**
+ * The server and admin CLI as processes: configuration refused at boot with one clear line,
+ * graceful shutdown on SIGTERM, and `npm run admin -- promote` against the configured database.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.ts';
+import { DATABASE_MODES, call, newAccount, scratchPostgres } from './helpers/boot.ts';
+
+const main = fileURLToPath(new URL('../src/main.ts', import.meta.url));
+const adminCli = fileURLToPath(new URL('../src/cli/admin.ts', import.meta.url));
+const dirs: string[] = [];
+const tempDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'memeslam-proc-'));
+  dirs.push(dir);
+  return dir;
+};
+afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+function run(script: string, args: string[], env: Record<string, string>) {
+  const child = spawn(process.execPath, [script, ...args], {
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, out: () => stdout, err: () => stderr };
+}
+
+/** Resolves with the address once the server logs that it listens. */
+function listening(child: ChildProcess, out: () => string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out());
+      if (match?.[1]) resolve(match[1]);
+    };
+    child.stdout?.on('data', check);
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${out()}`)));
+  });
+}
+
+describe('configuration', () => {
+  it.each([
+    [{ PORT: 'abc' }, /^Invalid configuration: PORT /],
+    [{ PORT: '70000' }, /^Invalid configuration: PORT /],
+    [{ DATABASE_URL: 'mysql://x' }, /^Invalid configuration: DATABASE_URL must be a postgres or postgresql URL/],
+    [{ RATE_LIMITS: 'maybe' }, /^Invalid configuration: RATE_LIMITS /],
+    [{ REQUIRE_EMAIL_VERIFICATION: 'yes' }, /^Invalid configuration: REQUIRE_EMAIL_VERIFICATION /],
+    [{ PUBLIC_URL: 'not a url' }, /^Invalid configuration: PUBLIC_URL /],
+    [{ JWT_SECRET: 'short' }, /^Invalid configuration: JWT_SECRET must be at least 32 characters/],
+    [{ NODE_ENV: 'production' }, /^Invalid configuration: JWT_SECRET is required when NODE_ENV=production$/],
+  ])('refuses %j', (env, message) => {
+    expect(() => loadConfig({ DATA_DIR: tempDir(), ...env })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), ...env })).toThrow(message);
+  });
+
+  it('has the documented defaults and generates a lasting JWT secret in DATA_DIR', () => {
+    const dataDir = tempDir();
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      databaseUrl: null,
+      smtpUrl: null,
+      publicUrl: 'http://localhost:3000',
+      requireEmailVerification: false,
+      rateLimits: true,
+      logLevel: 'info',
+    });
+    expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(join(dataDir, 'jwt-secret'), 'utf8').trim()).toBe(config.jwtSecret);
+    expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(config.jwtSecret);
+    expect(loadConfig({ DATA_DIR: dataDir, SMTP_URL: 'smtp://127.0.0.1:2525' }).requireEmailVerification).toBe(true);
+    expect(
+      loadConfig({ DATA_DIR: dataDir, SMTP_URL: 'smtp://127.0.0.1:2525', REQUIRE_EMAIL_VERIFICATION: 'false' })
+        .requireEmailVerification,
+    ).toBe(false);
+  });
+
+  it('a server with a bad value exits non-zero with one line', async () => {
+    const proc = run(main, [], { PORT: 'abc', DATA_DIR: tempDir() });
+    expect(await proc.exited).toBe(1);
+    expect(proc.err().trim().split('\n')).toEqual([
+      'Invalid configuration: PORT Invalid input: expected number, received NaN (got "abc")',
+    ]);
+  });
+});
+
+describe('graceful shutdown', () => {
+  it('on SIGTERM finishes, closes the database and exits 0; the data is there on the next start', async () => {
+    const dataDir = tempDir();
+    const env = { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info' };
+    const first = run(main, [], env);
+    const base = await listening(first.child, first.out);
+    const account = newAccount('shutdown');
+    const inFlight = call(base, 'POST', '/auth/register', { body: account });
+    // Signal only once the server has the request: it is in flight, hashing the password.
+    await new Promise<void>((resolve) => {
+      const check = () => first.out().includes('"url":"/api/auth/register"') && resolve();
+      first.child.stdout?.on('data', check);
+      check();
+    });
+    first.child.kill('SIGTERM');
+    expect((await inFlight).status).toBe(201);
+    expect(await first.exited).toBe(0);
+    expect(first.out()).toContain('shutting down');
+
+    const second = run(main, [], env);
+    const base2 = await listening(second.child, second.out);
+    const login = await call(base2, 'POST', '/auth/login', {
+      body: { email: account.email, password: account.password },
+    });
+    expect(login.status).toBe(200);
+    second.child.kill('SIGINT');
+    expect(await second.exited).toBe(0);
+  }, 60_000);
+});
+
+describe.each(DATABASE_MODES)('admin CLI on %s', (mode) => {
+  it('promotes a user by e-mail or username; refuses unknown users and roles', async () => {
+    const dataDir = tempDir();
+    const scratch = mode === 'postgres' ? await scratchPostgres() : null;
+    const env = {
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+    };
+    try {
+      // PGlite's files take one process at a time: register, stop, promote, start again.
+      const server = run(main, [], { ...env, LOG_LEVEL: 'info' });
+      const base = await listening(server.child, server.out);
+      const account = newAccount('boss');
+      const { body } = await call(base, 'POST', '/auth/register', { body: account });
+      expect(body.data.user.canAccessAdmin).toBe(false);
+      server.child.kill('SIGTERM');
+      await server.exited;
+
+      const byName = run(adminCli, ['promote', account.username, 'admin'], env);
+      expect(await byName.exited).toBe(0);
+      expect(byName.out()).toContain(`${account.username} <${account.email}> is now admin`);
+      const byMail = run(adminCli, ['promote', account.email, 'superadmin'], env);
+      expect(await byMail.exited).toBe(0);
+
+      const unknown = run(adminCli, ['promote', 'nobody', 'admin'], env);
+      expect(await unknown.exited).toBe(1);
+      expect(unknown.err()).toContain('No user with e-mail or username "nobody"');
+      const badRole = run(adminCli, ['promote', account.username, 'king'], env);
+      expect(await badRole.exited).toBe(2);
+      expect(badRole.err()).toContain('Unknown role "king"');
+      const usage = run(adminCli, ['demote'], env);
+      expect(await usage.exited).toBe(2);
+      expect(usage.err()).toContain('usage: npm run admin -- promote');
+
+      const again = run(main, [], { ...env, LOG_LEVEL: 'info' });
+      const base2 = await listening(again.child, again.out);
+      const login = await call(base2, 'POST', '/auth/login', {
+        body: { email: account.email, password: account.password },
+      });
+      expect(login.body.data.user).toMatchObject({ role: 'superadmin', canAccessAdmin: true });
+      again.child.kill('SIGTERM');
+      await again.exited;
+    } finally {
+      await scratch?.drop();
+    }
+  }, 60_000);
+});
