@@ -11,17 +11,24 @@ import { type Db, openDatabase, ping } from './db/client.ts';
 import { installErrorHandler } from './http/errors.ts';
 import { installRateLimits } from './http/rate-limits.ts';
 import { createMailer } from './mail/mailer.ts';
+import { type Clock, systemClock } from './clock.ts';
+import { registerGameRoutes } from './games/routes.ts';
+import { GameService } from './games/service.ts';
+import { attachGateway } from './realtime/gateway.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The app's database: operator tools and tests reach it here rather than opening a second handle. */
     readonly db: Db;
+    readonly games: GameService;
   }
 }
 
 export interface AppOptions {
   /** Folder of the built web app; served with an SPA fallback when it exists. */
   readonly webRoot: string;
+  /** Wall clock and timers of the game rooms; tests pass a manual one. */
+  readonly clock?: Clock;
 }
 
 /** Bodies are small JSON documents; anything bigger is refused with a 413 before it is read. */
@@ -48,10 +55,8 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
   const database = await openDatabase(config);
   app.decorate('db', database.db);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log: app.log });
-  app.addHook('onClose', async () => {
-    mailer.close();
-    await database.close();
-  });
+  const games = new GameService({ db: database.db, clock: options.clock ?? systemClock, log: app.log });
+  app.decorate('games', games);
   app.log.info({ database: database.kind, mail: config.smtpUrl ? 'smtp' : 'dev outbox' }, 'storage ready');
 
   const auth = new AuthService({
@@ -73,6 +78,22 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
     });
   });
   registerAuthRoutes(app, auth, limit);
+  registerGameRoutes(app, auth, games);
+  const io = attachGateway(app, auth, games);
+  const recovered = await games.recover();
+  if (recovered > 0) app.log.info({ recovered }, 'game rooms restored from snapshots');
+
+  // Sockets go first, before the HTTP server waits for its connections (no new commands come in),
+  // then the rooms' last snapshots and results are written, then storage closes.
+  app.addHook('preClose', async () => {
+    io.disconnectSockets(true);
+    io.engine.close();
+  });
+  app.addHook('onClose', async () => {
+    await games.close();
+    mailer.close();
+    await database.close();
+  });
 
   const hasWeb = existsSync(join(options.webRoot, 'index.html'));
   if (hasWeb) await app.register(fastifyStatic, { root: options.webRoot, wildcard: false });

@@ -76,7 +76,7 @@ describe.each(DATABASE_MODES)('hostile input on %s', (mode) => {
       });
       expect(res.status).toBeGreaterThanOrEqual(400);
       expect(res.status).toBeLessThan(500);
-      expect((await res.json()).success).toBe(false);
+      expect(((await res.json()) as { success: boolean }).success).toBe(false);
     }
   });
 

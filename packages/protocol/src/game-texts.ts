@@ -45,6 +45,12 @@ export const LOBBY_TEXTS = {
   gameNotFound: 'Game not found',
   /** ours */
   gameFull: 'Game is full',
+  /** ours: one unfinished game at a time; a lobby is left automatically, a game in play is not */
+  alreadyInGame: 'You are already in a game. Finish or leave it first.',
+  /** ours */
+  spectatorsNotAllowed: 'This game does not allow spectators',
+  /** ours: a socket over its event budget */
+  tooManyEvents: 'Too many events. Please slow down.',
   /** ours */
   gameAlreadyStarted: 'Game has already started',
   /** ours */

@@ -2,7 +2,8 @@
 import type { BotDifficulty, EndReason } from '@memeslam/engine';
 import { BOT_DIFFICULTIES } from '@memeslam/engine';
 import type { GameRecord } from '@memeslam/protocol';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { isUuid } from '../users/repository.ts';
 import type { Db } from '../db/client.ts';
 import { gamePlayers, games } from '../db/schema.ts';
 
@@ -10,14 +11,15 @@ type GameRow = typeof games.$inferSelect;
 type SeatRow = typeof gamePlayers.$inferSelect;
 
 /** The finished games a user sat in, newest first. */
-export async function gameRecordsFor(db: Db, userId: string, limit = 1000): Promise<GameRecord[]> {
+export async function gameRecordsFor(db: Db, userId: string, limit = 1000, offset = 0): Promise<GameRecord[]> {
   const mine = await db
     .select({ gameId: gamePlayers.gameId })
     .from(gamePlayers)
     .innerJoin(games, eq(games.id, gamePlayers.gameId))
     .where(and(eq(gamePlayers.userId, userId), eq(games.status, 'finished')))
-    .orderBy(desc(games.finishedAt))
-    .limit(limit);
+    .orderBy(desc(games.finishedAt), desc(games.id))
+    .limit(limit)
+    .offset(offset);
   if (mine.length === 0) return [];
   const ids = mine.map((m) => m.gameId);
   const rows = await db.select().from(games).where(inArray(games.id, ids));
@@ -87,4 +89,61 @@ function toRecord(game: GameRow, seats: SeatRow[], viewerId: string): GameRecord
         }
       : {}),
   };
+}
+
+export async function countGamesOf(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(gamePlayers)
+    .innerJoin(games, eq(games.id, gamePlayers.gameId))
+    .where(and(eq(gamePlayers.userId, userId), eq(games.status, 'finished')));
+  return row?.n ?? 0;
+}
+
+/** Platform totals over finished games that were played (not aborted). */
+export async function globalGameStats(db: Db) {
+  const played = and(eq(games.status, 'finished'), ne(games.endReason, 'aborted'));
+  const [totals] = await db
+    .select({
+      total: count(),
+      bot: sql<number>`count(*) filter (where ${games.isBotGame})`.mapWith(Number),
+      averageMs: sql<number>`coalesce(avg(${games.durationMs}), 0)`.mapWith(Number),
+    })
+    .from(games)
+    .where(played);
+  const strongest = db
+    .select({
+      gameId: gamePlayers.gameId,
+      level:
+        sql<number>`max(case ${gamePlayers.botDifficulty} when 'easy' then 1 when 'normal' then 2 when 'hard' then 3 when 'expert' then 4 end)`.as(
+          'level',
+        ),
+    })
+    .from(gamePlayers)
+    .innerJoin(games, eq(games.id, gamePlayers.gameId))
+    .where(and(eq(gamePlayers.isBot, true), played))
+    .groupBy(gamePlayers.gameId)
+    .as('strongest');
+  const byLevel = await db.select({ level: strongest.level, n: count() }).from(strongest).groupBy(strongest.level);
+  const byDifficulty = { easy: 0, normal: 0, hard: 0, expert: 0 };
+  for (const row of byLevel) {
+    const name = BOT_DIFFICULTIES[Number(row.level) - 1];
+    if (name) byDifficulty[name] = row.n;
+  }
+  return {
+    totalGames: totals?.total ?? 0,
+    totalBotGames: totals?.bot ?? 0,
+    totalHumanGames: (totals?.total ?? 0) - (totals?.bot ?? 0),
+    averageGameTime: Math.round((totals?.averageMs ?? 0) / 1000),
+    botGamesByDifficulty: byDifficulty,
+  };
+}
+
+/** A finished game's row and seats, for the Game shape of lists and lookups. */
+export async function finishedGame(db: Db, idOrCode: string) {
+  const where = isUuid(idOrCode) ? eq(games.id, idOrCode) : eq(games.roomCode, idOrCode.toUpperCase());
+  const [game] = await db.select().from(games).where(where).orderBy(desc(games.createdAt)).limit(1);
+  if (!game) return null;
+  const seats = await db.select().from(gamePlayers).where(eq(gamePlayers.gameId, game.id));
+  return { game, seats: seats.sort((a, b) => a.seat - b.seat) };
 }

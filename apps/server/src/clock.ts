@@ -1,0 +1,63 @@
+/**
+ * Wall-clock time and timers behind one small interface, so tests can drive game time by hand (a
+ * countdown, an 8-second freeze, a deadlock delay) instead of sleeping, with the real server code.
+ */
+export interface Timer {
+  cancel(): void;
+}
+
+export interface Clock {
+  now(): number;
+  /** Runs `fn` at `at` (epoch ms), or as soon as possible when that has passed. */
+  at(at: number, fn: () => void): Timer;
+}
+
+export const systemClock: Clock = {
+  now: () => Date.now(),
+  at(at, fn) {
+    const handle = setTimeout(fn, Math.max(0, at - Date.now()));
+    handle.unref?.();
+    return { cancel: () => clearTimeout(handle) };
+  },
+};
+
+/** Time moves only when `advance` says; due timers then run in time order. */
+export class ManualClock implements Clock {
+  #now: number;
+  #timers: { at: number; fn: () => void; cancelled: boolean; order: number }[] = [];
+  #order = 0;
+
+  constructor(start = Date.UTC(2026, 0, 1)) {
+    this.#now = start;
+  }
+
+  now(): number {
+    return this.#now;
+  }
+
+  at(at: number, fn: () => void): Timer {
+    const timer = { at, fn, cancelled: false, order: (this.#order += 1) };
+    this.#timers.push(timer);
+    return { cancel: () => (timer.cancelled = true) };
+  }
+
+  /** Moves time forward by `ms`, running every timer that falls due on the way, each at its own time. */
+  advance(ms: number): void {
+    const end = this.#now + ms;
+    for (;;) {
+      this.#timers = this.#timers.filter((t) => !t.cancelled);
+      const due = this.#timers.filter((t) => t.at <= end).sort((a, b) => a.at - b.at || a.order - b.order)[0];
+      if (!due) break;
+      this.#timers.splice(this.#timers.indexOf(due), 1);
+      this.#now = Math.max(this.#now, due.at);
+      due.fn();
+    }
+    this.#now = end;
+  }
+
+  /** When the next pending timer falls due, or null. */
+  nextDue(): number | null {
+    const pending = this.#timers.filter((t) => !t.cancelled).map((t) => t.at);
+    return pending.length > 0 ? Math.min(...pending) : null;
+  }
+}

@@ -1,0 +1,84 @@
+/** A room as the protocol shows it: the Game of the lobby and lists, players, and the public gameState. */
+import { BOT_DIFFICULTIES, type BotDifficulty, type GameState, POWER_UP_TYPES, publicView } from '@memeslam/engine';
+import type { BotInfo, Game, GameStateView, Player } from '@memeslam/protocol';
+import type { GameRoom, Seat } from './room.ts';
+
+/** The strongest difficulty among bots, or null without bots. */
+export function strongest(difficulties: readonly BotDifficulty[]): BotDifficulty | null {
+  let best: BotDifficulty | null = null;
+  for (const d of difficulties)
+    if (best === null || BOT_DIFFICULTIES.indexOf(d) > BOT_DIFFICULTIES.indexOf(best)) best = d;
+  return best;
+}
+
+export function botInfo(room: GameRoom): BotInfo | null {
+  const bots = room.seats.flatMap((s) => (s.bot ? [s.bot] : []));
+  const difficulty = strongest(bots);
+  return difficulty ? { numberOfBots: bots.length, difficulty } : null;
+}
+
+/** The public view with game-clock times turned back into epoch ms. */
+export function gameStateOf(room: GameRoom, state: GameState): GameStateView {
+  const view = publicView(state);
+  const wall = (t: number) => t + room.clockOffset;
+  return {
+    ...view,
+    status: view.status,
+    discardPiles: view.discardPiles.map((pile) => [...pile]),
+    pileSizes: [...view.pileSizes],
+    canPlay: view.status === 'active',
+    startedAt: wall(view.startedAt),
+    endsAt: wall(view.endsAt),
+    activeEffects: view.activeEffects.map((e) => ({ ...e, startTime: wall(e.startTime) })),
+    deadlock: { ...view.deadlock, resolveAt: view.deadlock.resolveAt === null ? null : wall(view.deadlock.resolveAt) },
+    players: view.players.map((p) => ({
+      ...p,
+      powerUps: { available: [...p.powerUps.available], used: [...p.powerUps.used] },
+    })),
+  };
+}
+
+export function playerOf(room: GameRoom, seat: Seat, position: number, viewerId?: string): Player {
+  const engine = room.engine?.players.find((p) => p.id === seat.playerId);
+  const used = engine ? [...engine.powerUpsUsed] : [];
+  return {
+    userId: seat.playerId,
+    username: seat.username,
+    isBot: seat.bot !== null,
+    botDifficulty: seat.bot,
+    isReady: seat.bot !== null || seat.isReady,
+    position,
+    cardsLeft: engine ? engine.hand.length + engine.deck.length : room.setup.cardsPerPlayer,
+    powerUps: { available: POWER_UP_TYPES.filter((t) => !used.includes(t)), used },
+    powerUpsUsed: used,
+    ...(viewerId !== undefined ? { isCurrentPlayer: seat.playerId === viewerId } : {}),
+    isHost: seat.playerId === room.hostId,
+    isConnected: seat.bot !== null || room.isConnected(seat.playerId),
+  };
+}
+
+export function gameOf(room: GameRoom, viewerId?: string): Game {
+  const host = room.seats.find((s) => s.playerId === room.hostId);
+  const bots = botInfo(room);
+  return {
+    gameId: room.id,
+    roomCode: room.roomCode,
+    host: { userId: room.hostId, username: host?.username ?? room.hostName },
+    status: room.status,
+    players: room.seats.map((seat, position) => playerOf(room, seat, position, viewerId)),
+    playersCount: room.seats.length,
+    maxPlayers: room.setup.maxPlayers,
+    isOpen: room.isOpen(),
+    isBotGame: bots !== null,
+    botSettings: bots,
+    botInfo: bots,
+    gameSettings: {
+      cardsPerPlayer: room.setup.cardsPerPlayer,
+      gameSpeed: room.setup.gameSpeed,
+      allowSpectators: room.setup.allowSpectators,
+      autoStart: room.setup.autoStart,
+    },
+    createdAt: new Date(room.createdAt).toISOString(),
+    gameState: room.engine ? gameStateOf(room, room.engine) : null,
+  };
+}

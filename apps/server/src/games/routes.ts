@@ -1,0 +1,236 @@
+/**
+ * The game calls of the accounts spec's §7 table plus the replay. Games created here and over the
+ * socket are the same rooms of the same GameService.
+ */
+import type { BotDifficulty } from '@memeslam/engine';
+import { type Game, type HttpRouteName, LOBBY_TEXTS, resourceNotFoundText, winRatePercent } from '@memeslam/protocol';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { AuthService } from '../auth/service.ts';
+import { replays, walletLedger } from '../db/schema.ts';
+import { AppError, badRequest, notFound } from '../http/errors.ts';
+import { type Answer, type RouteContext, defineRoute } from '../http/route.ts';
+import type { UserRow } from '../users/repository.ts';
+import { countGamesOf, finishedGame, gameRecordsFor, globalGameStats } from './records.ts';
+import type { GameRoom, Outcome } from './room.ts';
+import { sha256Hex } from './room.ts';
+import type { GameService } from './service.ts';
+import { strongest } from './present.ts';
+
+const BOT_ACTIVE_WITHIN_MS = 5000;
+
+/** The lobby's refusals as HTTP statuses: an unknown room is a 404, the rest a 400. */
+function orThrow<T>(outcome: Outcome<T>): T {
+  if (outcome.ok) return outcome.data;
+  throw outcome.error === LOBBY_TEXTS.gameNotFound ? notFound(outcome.error) : badRequest(outcome.error);
+}
+
+export function registerGameRoutes(app: FastifyInstance, auth: AuthService, games: GameService): void {
+  const on = <K extends HttpRouteName>(name: K, handler: (ctx: RouteContext<K>) => Promise<Answer<K>>) =>
+    defineRoute(app, (token) => auth.authenticate(token), name, handler);
+  const me = (user: UserRow | null) => ({ id: (user as UserRow).id, username: (user as UserRow).username });
+  const entry = (room: GameRoom, userId: string) => ({
+    gameId: room.id,
+    roomCode: room.roomCode,
+    game: room.game(userId),
+  });
+
+  on('createGame', async ({ user, body }) => {
+    const room = orThrow(await games.create(me(user), body.settings));
+    return { status: 201, data: entry(room, room.hostId), message: `${LOBBY_TEXTS.gameCreated} ${room.roomCode}` };
+  });
+
+  on('createBotGame', async ({ user, body }) => {
+    const room = orThrow(await games.create(me(user), body));
+    const bots = body.bots as NonNullable<typeof body.bots>;
+    return {
+      status: 201,
+      data: { ...entry(room, room.hostId), numberOfBots: bots.numberOfBots, botDifficulty: bots.difficulty },
+    };
+  });
+
+  on('joinGame', async ({ user, body }) => {
+    const room = orThrow(games.join(me(user), body.roomCode));
+    return { data: entry(room, me(user).id), message: LOBBY_TEXTS.joinedGame };
+  });
+
+  on('leaveGame', async ({ user, params }) => {
+    orThrow(games.leave(me(user).id, params.id));
+    return { data: null };
+  });
+
+  on('getGame', async ({ user, params }) => {
+    const room = games.find(params.id);
+    if (room) return { data: { game: room.game(me(user).id) } };
+    const game = await storedGame(app, params.id);
+    if (!game) throw notFound(LOBBY_TEXTS.gameNotFound);
+    return { data: { game } };
+  });
+
+  on('myGames', async ({ user, query }) => {
+    const userId = me(user).id;
+    const live = games.currentGameOf(userId);
+    const list: Game[] = live && (!query.status || live.status === query.status) ? [live.game(userId)] : [];
+    if (query.status === 'finished') {
+      for (const record of await gameRecordsFor(app.db, userId, query.limit)) {
+        const game = await storedGame(app, record.gameId);
+        if (game) list.push(game);
+      }
+    }
+    return { data: { games: list.slice(0, query.limit) } };
+  });
+
+  on('activeGames', async ({ user, query }) => {
+    const userId = me(user).id;
+    const live = games.liveRooms;
+    const shown = live
+      .filter((room) => {
+        if (query.gameMode === 'wagered') return false;
+        if (query.gameMode === 'bot' && !room.isBotGame) return false;
+        if (!query.includeBotGames && room.isBotGame && query.gameMode !== 'bot') return false;
+        if (
+          query.botDifficulty &&
+          strongest(room.seats.flatMap((s) => (s.bot ? [s.bot] : []))) !== query.botDifficulty
+        ) {
+          return false;
+        }
+        return true;
+      })
+      .sort((a, b) => b.createdAt - a.createdAt)
+      .slice(0, query.limit)
+      .map((room) => room.game(userId));
+    const botGames = live.filter((r) => r.isBotGame).length;
+    return { data: { games: shown, summary: { botGames, humanGames: live.length - botGames } } };
+  });
+
+  on('gameStats', async ({ user }) => {
+    const row = user as UserRow;
+    const [recentGames, global, pot] = await Promise.all([
+      gameRecordsFor(app.db, row.id, 10),
+      globalGameStats(app.db),
+      app.db
+        .select({ total: sql<number>`coalesce(sum(${walletLedger.amount}), 0)`.mapWith(Number) })
+        .from(walletLedger)
+        .where(eq(walletLedger.kind, 'tournamentPrize')),
+    ]);
+    const presented = await auth.present(row);
+    return {
+      data: {
+        userStats: {
+          totalGames: row.gamesPlayed,
+          totalWins: row.gamesWon,
+          averageGameTime: presented.stats.averageGameTime,
+          totalPotWon: presented.wallet.totalWon,
+          winRate: winRatePercent(row.gamesWon, row.gamesPlayed),
+          recentBotGames: recentGames.filter((g) => g.isBotGame).length,
+          recentHumanGames: recentGames.filter((g) => !g.isBotGame).length,
+        },
+        recentGames,
+        globalStats: { ...global, totalPotValue: pot[0]?.total ?? 0 },
+      },
+    };
+  });
+
+  on('gameHistory', async ({ user, query }) => {
+    const userId = me(user).id;
+    const [list, total] = await Promise.all([
+      gameRecordsFor(app.db, userId, query.limit, query.offset),
+      countGamesOf(app.db, userId),
+    ]);
+    return { data: { games: list, total } };
+  });
+
+  on('gameTest', async () => ({ data: { ok: true as const } }));
+
+  on('botStatus', async ({ params }) => {
+    const room = games.find(params.id);
+    if (!room) throw notFound(LOBBY_TEXTS.gameNotFound);
+    const now = Date.now();
+    return {
+      data: {
+        gameId: room.id,
+        isBotGame: room.isBotGame,
+        bots: room.seats
+          .filter((s) => s.bot !== null)
+          .map((s) => {
+            const engine = room.engine?.players.find((p) => p.id === s.playerId);
+            return {
+              userId: s.playerId,
+              username: s.username,
+              difficulty: s.bot as BotDifficulty,
+              cardsLeft: engine ? engine.hand.length + engine.deck.length : room.setup.cardsPerPlayer,
+              isActive: now - (room.botActivity.get(s.playerId) ?? 0) <= BOT_ACTIVE_WITHIN_MS,
+            };
+          }),
+      },
+    };
+  });
+
+  on('replay', async ({ params }) => {
+    const stored = await finishedGame(app.db, params.id);
+    if (!stored || stored.game.status !== 'finished' || !stored.game.seed) {
+      throw new AppError(404, resourceNotFoundText(`/game/${params.id}/replay`));
+    }
+    const [replay] = await app.db.select().from(replays).where(eq(replays.gameId, stored.game.id));
+    if (!replay) throw new AppError(404, resourceNotFoundText(`/game/${params.id}/replay`));
+    return {
+      data: {
+        gameId: stored.game.id,
+        seed: stored.game.seed,
+        seedCommitment: sha256Hex(stored.game.seed),
+        config: replay.config as never,
+        commands: replay.commands as never,
+      },
+    };
+  });
+}
+
+/** A game no longer live, as the Game shape (players by seat, no gameState). */
+async function storedGame(app: FastifyInstance, idOrCode: string): Promise<Game | null> {
+  const stored = await finishedGame(app.db, idOrCode);
+  if (!stored) return null;
+  const { game, seats } = stored;
+  const bots = seats.flatMap((s) => (s.isBot && s.botDifficulty ? [s.botDifficulty as BotDifficulty] : []));
+  const difficulty = strongest(bots);
+  const botInfo = difficulty ? { numberOfBots: bots.length, difficulty } : null;
+  const settings = game.settings as {
+    maxPlayers: number;
+    cardsPerPlayer: 20 | 30 | 40;
+    gameSpeed: Game['gameSettings']['gameSpeed'];
+    allowSpectators: boolean;
+    autoStart: boolean;
+  };
+  const host = seats.find((s) => s.userId !== null && s.userId === game.hostId);
+  return {
+    gameId: game.id,
+    roomCode: game.roomCode,
+    host: { ...(game.hostId ? { userId: game.hostId } : {}), username: host?.username ?? '' },
+    status: game.status,
+    players: seats.map((s, position) => ({
+      userId: s.playerId,
+      username: s.username,
+      isBot: s.isBot,
+      botDifficulty: s.botDifficulty as BotDifficulty | null,
+      isReady: true,
+      position,
+      cardsLeft: s.cardsLeft ?? 0,
+      powerUps: { available: [], used: [] },
+      powerUpsUsed: [],
+      isHost: s.userId !== null && s.userId === game.hostId,
+    })),
+    playersCount: seats.length,
+    maxPlayers: settings.maxPlayers,
+    isOpen: false,
+    isBotGame: game.isBotGame,
+    botSettings: botInfo,
+    botInfo,
+    gameSettings: {
+      cardsPerPlayer: settings.cardsPerPlayer,
+      gameSpeed: settings.gameSpeed,
+      allowSpectators: settings.allowSpectators,
+      autoStart: settings.autoStart,
+    },
+    createdAt: game.createdAt.toISOString(),
+    gameState: null,
+  };
+}
