@@ -29,6 +29,8 @@ export interface AppOptions {
   readonly webRoot: string;
   /** Wall clock and timers of the game rooms; tests pass a manual one. */
   readonly clock?: Clock;
+  /** Draws each game's seed (32 hex characters); tests pass chosen deals. Default: 16 random bytes. */
+  readonly seeds?: () => string;
 }
 
 /** Bodies are small JSON documents; anything bigger is refused with a 413 before it is read. */
@@ -55,7 +57,12 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
   const database = await openDatabase(config);
   app.decorate('db', database.db);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log: app.log });
-  const games = new GameService({ db: database.db, clock: options.clock ?? systemClock, log: app.log });
+  const games = new GameService({
+    db: database.db,
+    clock: options.clock ?? systemClock,
+    log: app.log,
+    ...(options.seeds ? { seeds: options.seeds } : {}),
+  });
   app.decorate('games', games);
   app.log.info({ database: database.kind, mail: config.smtpUrl ? 'smtp' : 'dev outbox' }, 'storage ready');
 
@@ -79,7 +86,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
   });
   registerAuthRoutes(app, auth, limit);
   registerGameRoutes(app, auth, games);
-  const io = attachGateway(app, auth, games);
+  const io = attachGateway(app, auth, games, config.rateLimits);
   const recovered = await games.recover();
   if (recovered > 0) app.log.info({ recovered }, 'game rooms restored from snapshots');
 

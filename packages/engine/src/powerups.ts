@@ -77,7 +77,9 @@ const EFFECTS: Record<PowerUpType, (d: Draft, i: number, target: PowerUpTarget) 
     const by = d.peek(i).id;
     victim.frozenUntil = d.clock + FREEZE_DURATION_MS;
     victim.frozenBy = by;
-    d.effectList().push({
+    // A lapsed freeze of the same player that advance() has not thawed yet is replaced, not doubled.
+    d.effects = d.effectList().filter((e) => e.targetPlayerId !== victim.id);
+    d.effects.push({
       type: 'freeze',
       targetPlayerId: victim.id,
       startTime: d.clock,

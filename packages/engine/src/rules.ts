@@ -85,7 +85,14 @@ export function endGame(d: Draft, reason: EndReason, winnerId: string | null): v
   d.result = result;
   d.deadlock.resolveAt = null;
   for (let k = 0; k < d.playerCount; k += 1) {
-    if (d.peek(k).nextBotActionAt !== null) d.player(k).nextBotActionAt = null;
+    const p = d.peek(k);
+    if (p.nextBotActionAt !== null) d.player(k).nextBotActionAt = null;
+    // Freezes end with the game, like their effects: no view of a finished game shows a frozen player.
+    if (p.frozenUntil !== null) {
+      const thawed = d.player(k);
+      thawed.frozenUntil = null;
+      thawed.frozenBy = null;
+    }
   }
   d.effects = [];
   d.emit({ type: 'gameEnded', result });

@@ -16,7 +16,7 @@ import {
   playHeadless,
   seedRng,
 } from '../src/index.ts';
-import { type PlayerSpec, accepted, playerOf, scenario } from './scenario.ts';
+import { type PlayerSpec, accepted, card, playerOf, scenario } from './scenario.ts';
 
 const SEED = '5eed5eed5eed5eed5eed5eed5eed5eed';
 
@@ -290,4 +290,59 @@ describe('headless bot games', () => {
       expect(wins).toBeGreaterThanOrEqual(16);
     });
   }
+});
+
+describe('bot jitter spans the whole ±30%', () => {
+  it('draws delays from 0.7 to 1.3 times the base reaction, not a narrower band', () => {
+    const ratios: number[] = [];
+    for (let n = 0; n < 200; n += 1) {
+      const state = createGame(botGame(BOT_DIFFICULTIES, 'normal', n.toString(16).padStart(32, '7')));
+      for (const p of state.players) ratios.push((p.nextBotActionAt as number) / BOT_PROFILES[p.bot!].reactionMs);
+    }
+    expect(Math.min(...ratios)).toBeGreaterThanOrEqual(0.7 - 1e-3);
+    expect(Math.min(...ratios)).toBeLessThan(0.72);
+    expect(Math.max(...ratios)).toBeLessThanOrEqual(1.3 + 1e-3);
+    expect(Math.max(...ratios)).toBeGreaterThan(1.28);
+  });
+});
+
+describe('expert chooses its play', () => {
+  // The human holds many more cards, so the expert has no reason for a power-up and plays a card.
+  const human = { hand: 'R1Wi R2Wi R3Wi', deck: 'O1Pc O2Pc O3Pc O4Pc O5Pc O1Wi O2Wi O3Wi O4Wi O5Wi' };
+
+  it('keeping its own next hand most playable', () => {
+    // Blue 1 Pepe on Blue 5 Bonk leaves Red 4 Ponke (on Green 4 Solana) and Orange 2 Pepe (on the new
+    // Blue 1 Pepe) playable; Red 4 Ponke on Green 4 Solana would leave only Blue 1 Pepe playable. Both
+    // leave tops matching 132 faces, and the better play is not the first one found (pile 0).
+    const s = scenario({
+      piles: ['G4So', 'B5Bo'],
+      players: [human, { hand: 'B1Pe R4Pk O2Pe', deck: 'Y3Wi', bot: 'expert', botAt: 1000 }],
+    });
+    for (let n = 0; n < 40; n += 1) {
+      const { events } = advance(reseeded(s, n), 1000);
+      expect(events).toContainEqual({ type: 'cardPlayed', playerId: 'p2', card: card('B1Pe'), pileIndex: 1 });
+    }
+    // A normal bot picks among its moves at random.
+    const picks = new Set<string>();
+    for (let n = 0; n < 40; n += 1) {
+      const normal = { ...s, players: s.players.map((p) => (p.id === 'p2' ? { ...p, bot: 'normal' as const } : p)) };
+      const played = advance(reseeded(normal, n), 1000).events.find((e) => e.type === 'cardPlayed');
+      if (played?.type === 'cardPlayed') picks.add(played.card.id);
+    }
+    expect(picks).toEqual(new Set(['B1Pe', 'R4Pk']));
+  });
+
+  it('leaving opponents the least playable tops when its own hand is no different', () => {
+    // Blue 4 Pepe goes on either pile and leaves nothing playable in its hand. On Blue 5 Bonk the tops
+    // (G4So, B4Pe) match 116 of the 180 faces; on Green 4 Solana the tops (B4Pe, B5Bo) match 120, so
+    // pile 1 is the better play (and not the first one found).
+    const s = scenario({
+      piles: ['G4So', 'B5Bo'],
+      players: [human, { hand: 'B4Pe O2Wi Pu3Pc', deck: 'Y3Wi', bot: 'expert', botAt: 1000 }],
+    });
+    for (let n = 0; n < 40; n += 1) {
+      const { events } = advance(reseeded(s, n), 1000);
+      expect(events).toContainEqual({ type: 'cardPlayed', playerId: 'p2', card: card('B4Pe'), pileIndex: 1 });
+    }
+  });
 });

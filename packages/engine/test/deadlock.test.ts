@@ -8,6 +8,7 @@ import {
   advance,
   apply,
   nextDeadline,
+  seedRng,
   viewFor,
 } from '../src/index.ts';
 import { accepted, allCardIds, faces, playerOf, refused, scenario, tops } from './scenario.ts';
@@ -227,5 +228,73 @@ describe('forceDeadlockResolution', () => {
     expect(events).toEqual([{ type: 'deadlockUnresolvable', reason: UNRESOLVABLE_REASON, consecutiveDeadlocks: 0 }]);
     expect(state.deadlock.consecutiveUnresolvable).toBe(0);
     expect(state.status).toBe('active');
+  });
+});
+
+describe('deadlock details', () => {
+  it('recycles the piles first when the stock cannot cover every pile, so each pile still gets a card', () => {
+    const s = scenario({ piles: ['Y5Pe B5Bo', 'B1Wi Y2Pe G4So'], stock: 'O1Pk', players: STUCK });
+    const { state, events } = advance(s, 4000);
+    expect(events[0]).toEqual({ type: 'deadlockResolved', mode: 'automatic', cardsFlipped: 2, recycled: 3 });
+    expect(state.piles.map((p) => faces(p[0]!))).toEqual(['B5Bo', 'G4So']);
+    expect(state.piles.map((p) => p.length)).toEqual([2, 2]);
+    expect(state.stock).toHaveLength(2);
+    expect(allCardIds(state).sort()).toEqual(allCardIds(s).sort());
+  });
+
+  it('shuffles the recycled cards: the flipped tops depend on the PRNG', () => {
+    const s = scenario({ piles: ['Y5Pe O5Pe B5Bo', 'B1Wi Y2Pe Pu1Pc G4So'], players: STUCK });
+    const seen = new Set<string>();
+    for (let n = 0; n < 30; n += 1) {
+      const reseeded = { ...s, rng: seedRng(n.toString(16).padStart(32, '9')) };
+      seen.add(tops(advance(reseeded, 4000).state));
+    }
+    expect(seen.size).toBeGreaterThan(5);
+  });
+
+  for (const [speed, delay] of [
+    ['slow', 6000],
+    ['blitz', 2000],
+  ] as const) {
+    it(`${speed}: retries an unresolvable deadlock after ${delay / 1000} s`, () => {
+      const s = scenario({ piles: ['B5Bo', 'G4So'], players: STUCK, speed });
+      const first = advance(s, delay);
+      expect(first.events).toEqual([
+        { type: 'deadlockUnresolvable', reason: UNRESOLVABLE_REASON, consecutiveDeadlocks: 1 },
+      ]);
+      expect(first.state.deadlock.resolveAt).toBe(2 * delay);
+      const { state } = advance(s, 10 * delay);
+      expect(state.result).toMatchObject({ reason: 'deadlock', endedAt: 3 * delay });
+    });
+  }
+
+  it("counts a frozen player's playable card: no global deadlock while someone holds one", () => {
+    const s = scenario({ piles: ['B5Bo', 'G4So'], players: [{ hand: 'B1Pe', deck: 'R2Pc' }, { hand: 'R1Pe Pu2Pc' }] });
+    const { state } = accepted(
+      apply(s, { type: 'usePowerUp', playerId: 'p2', powerUpType: 'FREEZE', targetPlayerId: 'p1' }, 100),
+    );
+    expect(playerOf(state, 'p1').frozenUntil).toBe(8100);
+    expect(state.deadlock.resolveAt).toBeNull();
+    expect(playerOf(state, 'p2').stuckSince).toBe(0);
+  });
+
+  it('makes a player who forced a resolution and is still stuck wait another 15 s', () => {
+    // p1's Blue 1 Pepe is covered at 3 s; the flipped Yellow 4 Bonk and Green 5 Ponke do not help it.
+    const s = scenario({
+      piles: ['B5Bo', 'G4So'],
+      stock: 'O1Pk G5Pk Y4Bo',
+      players: [{ hand: 'B1Pe' }, { hand: 'R5Wi G4Pk', deck: 'Pu3Pc' }],
+    });
+    const force = { type: 'forceDeadlockResolution', playerId: 'p1' } as const;
+    const covered = accepted(apply(s, { type: 'playCard', playerId: 'p2', cardId: 'R5Wi', pileIndex: 0 }, 3000));
+    const forced = accepted(apply(advance(covered.state, 18_000).state, force, 18_000)).state;
+    expect(tops(forced)).toBe('Y4Bo G5Pk');
+    expect(playerOf(forced, 'p1').stuckSince).toBe(18_000);
+    const soon = advance(forced, 32_999).state;
+    expect(refused(apply(soon, force, 32_999)).error.code).toBe('FORCE_NOT_ALLOWED');
+    const later = advance(forced, 33_000).state;
+    expect(accepted(apply(later, force, 33_000)).events).toEqual([
+      { type: 'deadlockResolved', mode: 'forced', cardsFlipped: 2, recycled: 3 },
+    ]);
   });
 });

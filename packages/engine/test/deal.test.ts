@@ -138,3 +138,31 @@ describe('deal', () => {
     });
   }
 });
+
+describe('the deal is a fixed function of the seed (DESIGN §2 Fairness: anyone can re-run it)', () => {
+  // Pins the shuffle and the order of PRNG draws at deal time (the cards first, then each bot's first
+  // action time in seat order). If this changes, published seeds no longer reproduce their games.
+  it('deals exactly this game from this seed', () => {
+    const state = createGame({
+      seed: SEED,
+      seats: [
+        { id: 'u0', username: 'U0', bot: null },
+        { id: 'u1', username: 'U1', bot: 'hard' },
+        { id: 'u2', username: 'U2', bot: 'easy' },
+      ],
+      cardsPerPlayer: 20,
+      speed: 'normal',
+      startAt: 1000,
+    });
+    expect(state.players.map((p) => p.hand.map((c) => c.id))).toEqual([
+      ['4-Purple-Bonk-0', '5-Orange-Pepe-0', '3-Blue-Solana-0'],
+      ['3-Orange-Solana-0', '5-Orange-Ponke-0', '2-Yellow-Wif-0'],
+      ['5-Red-Bonk-0', '2-Orange-Ponke-0', '2-Green-Wif-0'],
+    ]);
+    expect(state.players.map((p) => p.deck[0]?.id)).toEqual(['3-Purple-Pepe-0', '1-Red-Wif-0', '3-Green-Solana-0']);
+    expect(state.piles.map((pile) => pile.map((c) => c.id))).toEqual([['2-Orange-Solana-0'], ['1-Red-Solana-0']]);
+    expect(state.stock).toHaveLength(180 - 3 * 20 - 2);
+    expect(state.stock.at(-1)?.id).toBe('2-Purple-Bonk-0');
+    expect(state.players.map((p) => p.nextBotActionAt)).toEqual([null, 3077, 6066]);
+  });
+});

@@ -395,3 +395,41 @@ describe('each power-up once per game', () => {
     expect(refused(apply(s, use('p1', 'LASER'), 10)).error.code).toBe('UNKNOWN_POWER_UP');
   });
 });
+
+describe('power-ups and the end of the game', () => {
+  const s = scenario({
+    piles: ['B5Bo', 'Y4So'],
+    players: [{ hand: 'B1Pe', deck: 'R1Pe' }, { hand: 'O2Pc', deck: 'G1Pc' }, { hand: 'Y3Pc' }],
+  });
+
+  it('ends every freeze with the game: no finished view shows a frozen player', () => {
+    const frozen = accepted(apply(s, use('p1', 'FREEZE', { targetPlayerId: 'p2' }), 100)).state;
+    const one = accepted(apply(frozen, { type: 'playCard', playerId: 'p1', cardId: 'B1Pe', pileIndex: 0 }, 200));
+    const { state } = accepted(
+      apply(one.state, { type: 'playCard', playerId: 'p1', cardId: 'R1Pe', pileIndex: 0 }, 300),
+    );
+    expect(state.status).toBe('finished');
+    expect(playerOf(state, 'p2')).toMatchObject({ frozenUntil: null, frozenBy: null });
+    const view = viewFor(state, 'p2');
+    expect(view.activeEffects).toEqual([]);
+    expect(view.players.map((p) => p.isFrozen)).toEqual([false, false, false]);
+    expect(view.you).toMatchObject({ isFrozen: false, frozenUntil: null });
+    expect(nextDeadline(state)).toBeNull();
+  });
+
+  it('replaces a lapsed freeze that was not advanced yet instead of listing it twice', () => {
+    const frozen = accepted(apply(s, use('p1', 'FREEZE', { targetPlayerId: 'p2' }), 100)).state;
+    // 8100 has passed, but the caller did not run advance(): p2 is no longer frozen and may be frozen again.
+    const again = accepted(apply(frozen, use('p3', 'FREEZE', { targetPlayerId: 'p2' }), 9000)).state;
+    expect(playerOf(again, 'p2')).toMatchObject({ frozenUntil: 17_000, frozenBy: 'p3' });
+    expect(again.effects).toEqual([{ type: 'freeze', targetPlayerId: 'p2', startTime: 9000, duration: 8000 }]);
+  });
+
+  it('SNIPER wins when it plays the last card, the power-up event before gameEnded', () => {
+    const last = scenario({ piles: ['B5Bo', 'Y4So'], players: [{ hand: 'R1Pe' }, { hand: 'O2Pc' }] });
+    const { state, events } = accepted(apply(last, use('p1', 'SNIPER', { cardId: 'R1Pe', pileIndex: 1 }), 10));
+    expect(state.result).toMatchObject({ winnerId: 'p1', reason: 'win' });
+    expect(tops(state)).toBe('B5Bo R1Pe');
+    expect(events.map((e) => e.type)).toEqual(['cardPlayed', 'handChanged', 'powerUpUsed', 'gameEnded']);
+  });
+});

@@ -173,3 +173,21 @@ describe('points', () => {
     ]);
   });
 });
+
+describe('points after a forfeit', () => {
+  it('gives the player left in the game the winner’s 50 per opponent, and the leaver 2 per card played', () => {
+    const s = scenario({
+      piles: ['B5Bo', 'G4So'],
+      players: [
+        { hand: 'G1Bo G2Bo', cardsPlayed: 4 },
+        { hand: 'B1Pe', cardsPlayed: 9 },
+      ],
+    });
+    const { state } = accepted(apply(s, { type: 'leave', playerId: 'p2' }, 10));
+    expect(state.result?.reason).toBe('forfeit');
+    expect(state.result?.ranking.map((r) => [r.playerId, r.points, r.forfeited])).toEqual([
+      ['p1', 2 * 4 + 50, false],
+      ['p2', 2 * 9, true],
+    ]);
+  });
+});

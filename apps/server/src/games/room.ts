@@ -5,7 +5,7 @@
  * events through `RoomOutput`. It does no I/O of its own, so it runs the same in tests and behind
  * socket.io.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import {
   BOT_DIFFICULTIES,
   type BotDifficulty,
@@ -45,6 +45,8 @@ export interface Seat {
 }
 
 export interface RoomOutput {
+  /** A new game's seed: 32 random hex characters (DESIGN §2 Fairness). */
+  seed(): string;
   /** To everyone in the room, spectators included. */
   toRoom(gameId: string, event: ServerEventName, payload: object): void;
   /** To one user's sockets only (hands). */
@@ -174,6 +176,11 @@ export class GameRoom {
   }
 
   // ── lobby ──
+
+  /** A new room announces readiness (a bot game's host is ready at once) and arms auto-start. */
+  open(): void {
+    this.#lobbyChanged();
+  }
 
   join(user: { id: string; username: string }): Outcome<null> {
     if (this.isMember(user.id)) return ok(null);
@@ -417,10 +424,11 @@ export class GameRoom {
     });
     this.#emit('gameStateChanged', { status: 'starting', gameStatus: 'starting' });
     this.#out.changed(this);
+    this.#rearm();
   }
 
   #deal(): void {
-    this.seed = randomBytes(16).toString('hex');
+    this.seed = this.#out.seed();
     this.clockOffset = 0;
     this.engine = createGame({
       seed: this.seed,

@@ -3,7 +3,7 @@
  * unfinished game per user), snapshots of live rooms at least once a second, recording finished
  * games (retried until it lands), and bringing rooms back after a restart.
  */
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import type { Command } from '@memeslam/engine';
 import {
   type GameSetup,
@@ -50,9 +50,12 @@ export class GameService {
   /** Finished games whose recording is under way or waiting for a retry. */
   readonly #recording = new Set<Promise<void>>();
 
-  constructor(deps: { db: Db; clock: Clock; log: FastifyBaseLogger }) {
+  readonly #seeds: () => string;
+
+  constructor(deps: { db: Db; clock: Clock; log: FastifyBaseLogger; seeds?: () => string }) {
     this.#store = new GameStore(deps.db);
     this.#clock = deps.clock;
+    this.#seeds = deps.seeds ?? (() => randomBytes(16).toString('hex'));
     this.#log = deps.log;
     this.#interval = setInterval(() => void this.flush(), SNAPSHOT_EVERY_MS);
     this.#interval.unref();
@@ -93,7 +96,7 @@ export class GameService {
       }
       this.#add(room);
       this.#seat(user.id, room);
-      room.tick();
+      room.open();
       return { ok: true, data: room };
     }
     return { ok: false, error: LOBBY_TEXTS.failedToCreateGame };
@@ -193,6 +196,7 @@ export class GameService {
 
   #output(): RoomOutput {
     return {
+      seed: () => this.#seeds(),
       toRoom: (gameId, event, payload) => this.#transport?.toRoom(gameId, event, payload),
       toUser: (userId, event, payload) => this.#transport?.toUser(userId, event, payload),
       changed: (room) => this.#dirty.add(room),

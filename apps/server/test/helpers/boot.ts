@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../src/app.ts';
+import type { Clock } from '../../src/clock.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 
 export type DatabaseMode = 'pglite' | 'postgres';
@@ -52,7 +53,11 @@ export async function scratchPostgres(): Promise<{ url: string; drop(): Promise<
   return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
-export async function boot(mode: DatabaseMode, env: Record<string, string> = {}): Promise<Booted> {
+export async function boot(
+  mode: DatabaseMode,
+  env: Record<string, string> = {},
+  options: { clock?: Clock; seeds?: () => string } = {},
+): Promise<Booted> {
   const dataDir = mkdtempSync(join(tmpdir(), 'memeslam-data-'));
   const webRoot = join(dataDir, 'web');
   mkdirSync(join(webRoot, 'assets'), { recursive: true });
@@ -67,7 +72,7 @@ export async function boot(mode: DatabaseMode, env: Record<string, string> = {})
     ...(scratch ? { DATABASE_URL: scratch.url } : {}),
     ...env,
   });
-  const app = await buildApp(config, { webRoot });
+  const app = await buildApp(config, { webRoot, ...options });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     app,

@@ -1,0 +1,110 @@
+/** socket.io-client players for tests: every frame they receive is kept, acks come back as promises. */
+import { type Socket, io } from 'socket.io-client';
+
+export interface Frame {
+  readonly event: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a test reads whatever the server sent
+  readonly payload: any;
+}
+
+export interface Ack {
+  readonly success: boolean;
+  readonly error?: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a test reads whatever the server sent
+  readonly data?: any;
+}
+
+export class Client {
+  readonly socket: Socket;
+  readonly frames: Frame[] = [];
+  readonly #waiters: {
+    event: string;
+    from: number;
+    test: (p: Frame['payload']) => boolean;
+    resolve: (p: Frame['payload']) => void;
+  }[] = [];
+
+  constructor(socket: Socket) {
+    this.socket = socket;
+    socket.onAny((event: string, payload: unknown) => {
+      this.frames.push({ event, payload });
+      for (const waiter of [...this.#waiters]) {
+        if (waiter.event === event && waiter.test(payload)) {
+          this.#waiters.splice(this.#waiters.indexOf(waiter), 1);
+          waiter.resolve(payload);
+        }
+      }
+    });
+  }
+
+  emit(event: string, payload?: unknown): Promise<Ack> {
+    return payload === undefined
+      ? this.socket.timeout(10_000).emitWithAck(event)
+      : this.socket.timeout(10_000).emitWithAck(event, payload);
+  }
+
+  /** The first frame of `event` at or after index `from` that passes `test`, now or when it comes. */
+  waitFor(
+    event: string,
+    test: (payload: Frame['payload']) => boolean = () => true,
+    from = 0,
+  ): Promise<Frame['payload']> {
+    const found = this.frames.slice(from).find((f) => f.event === event && test(f.payload));
+    if (found) return Promise.resolve(found.payload);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`no ${event} within 15 s; got ${this.frames.map((f) => f.event).join(', ')}`)),
+        15_000,
+      );
+      this.#waiters.push({
+        event,
+        from,
+        test,
+        resolve: (p) => {
+          clearTimeout(timer);
+          resolve(p);
+        },
+      });
+    });
+  }
+
+  /** Frames of one event, in order. */
+  all(event: string): Frame['payload'][] {
+    return this.frames.filter((f) => f.event === event).map((f) => f.payload);
+  }
+
+  /** The newest hand this client was sent. */
+  get hand(): { id: string; number: number; color: string; logo: string }[] {
+    const last = this.frames
+      .filter((f) => f.event === 'handDealt' || f.event === 'handUpdated' || f.event === 'gameRejoined')
+      .at(-1);
+    return last?.payload.hand ?? [];
+  }
+
+  close(): void {
+    this.socket.disconnect();
+  }
+}
+
+export function connect(
+  base: string,
+  token: string | undefined,
+  options: { transports?: string[] } = {},
+): Promise<Client> {
+  const socket = io(base, {
+    auth: token === undefined ? {} : { token },
+    transports: options.transports ?? ['websocket'],
+    reconnection: false,
+    forceNew: true,
+  });
+  const client = new Client(socket);
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(client));
+    socket.once('connect_error', (error) => reject(error));
+  });
+}
+
+/** Lets socket frames already sent arrive (a round trip through the server). */
+export async function settle(client: Client): Promise<void> {
+  await client.emit('getPowerUpStatus');
+}

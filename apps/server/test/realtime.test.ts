@@ -1,0 +1,218 @@
+/**
+ * The real-time game service over real socket.io clients against a booted server, with the rooms'
+ * clock driven by hand: connection auth, lobby rules, a bot game to its end and its record.
+ */
+import { createHash } from 'node:crypto';
+import { advance, apply, createGame, matches } from '@memeslam/engine';
+import { LOBBY_TEXTS, gameSchema } from '@memeslam/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ManualClock } from '../src/clock.ts';
+import { type Booted, DATABASE_MODES, boot, call, newAccount } from './helpers/boot.ts';
+import { type Client, connect, settle } from './helpers/sockets.ts';
+
+describe.each(DATABASE_MODES)('real-time games on %s', (mode) => {
+  let server: Booted;
+  const clock = new ManualClock();
+  const clients: Client[] = [];
+  beforeAll(async () => {
+    server = await boot(mode, {}, { clock });
+  });
+  afterAll(async () => {
+    clients.forEach((c) => c.close());
+    await server.close();
+  });
+
+  async function player(prefix = 'p') {
+    const res = await call(server.base, 'POST', '/auth/register', { body: newAccount(prefix) });
+    const client = await connect(server.base, res.body.data.token);
+    clients.push(client);
+    return {
+      client,
+      token: res.body.data.token as string,
+      user: res.body.data.user as { id: string; username: string },
+    };
+  }
+
+  describe('connection', () => {
+    it('refuses a missing or bad token with an Authentication error', async () => {
+      await expect(connect(server.base, undefined)).rejects.toThrow(/Authentication/);
+      await expect(connect(server.base, 'not-a-jwt')).rejects.toThrow(/Authentication/);
+    });
+
+    it('greets a signed-in socket and answers every event through its ack', async () => {
+      const { client, user } = await player();
+      expect(await client.waitFor('connected')).toEqual({ userId: user.id, username: user.username });
+      expect(await client.emit('noSuchEvent', {})).toEqual({ success: false, error: 'Unknown event' });
+      expect(await client.emit('startGame', {})).toEqual({ success: false, error: LOBBY_TEXTS.notInGame });
+      const bad = await client.emit('playCard', { cardId: 42 });
+      expect(bad.success).toBe(false);
+      expect(typeof bad.error).toBe('string');
+    });
+
+    it('also works over long polling', async () => {
+      const res = await call(server.base, 'POST', '/auth/register', { body: newAccount('poll') });
+      const client = await connect(server.base, res.body.data.token, { transports: ['polling'] });
+      clients.push(client);
+      expect((await client.emit('getPowerUpStatus')).error).toBe(LOBBY_TEXTS.notInGame);
+    });
+  });
+
+  describe('lobby', () => {
+    it('creates a room with a 6-character code that another player joins; host-only start once all are ready', async () => {
+      const host = await player('host');
+      const guest = await player('guest');
+      const created = await host.client.emit('createGame', { maxPlayers: 3, gameSpeed: 'fast', cardsPerPlayer: 20 });
+      expect(created.success).toBe(true);
+      const { roomCode, gameId, game } = created.data;
+      expect(roomCode).toMatch(/^[ABCDEFGHJKLMNPQRSTUVWXYZ23456789]{6}$/);
+      expect(gameSchema.parse(game)).toMatchObject({ status: 'waiting', maxPlayers: 3, isOpen: true, playersCount: 1 });
+      expect(await host.client.waitFor('gameCreated')).toMatchObject({ success: true, roomCode, gameId });
+
+      const joined = await guest.client.emit('joinGame', { roomCode: roomCode.toLowerCase() });
+      expect(joined).toMatchObject({ success: true, data: { gameId, roomCode } });
+      const announced = await host.client.waitFor('playerJoined');
+      expect(announced.player).toMatchObject({ userId: guest.user.id, isReady: false, isBot: false });
+
+      expect((await guest.client.emit('startGame', {})).error).toBe(LOBBY_TEXTS.onlyHostCanStart);
+      expect((await host.client.emit('startGame', {})).error).toBe(LOBBY_TEXTS.allPlayersMustBeReady);
+      await host.client.emit('setPlayerReady', { isReady: true });
+      expect(await guest.client.emit('setPlayerReady', { isReady: true })).toEqual({
+        success: true,
+        data: { isReady: true },
+      });
+      await host.client.waitFor('allPlayersReady');
+      const ready = await host.client.waitFor('playerReadyChanged', (p) => p.userId === guest.user.id);
+      expect(ready).toMatchObject({ isReady: true, isBot: false });
+
+      const start = await host.client.emit('startGame', {});
+      expect(start).toEqual({ success: true, data: { status: 'starting' } });
+      expect(await host.client.emit('startGame', {})).toEqual({ success: true, data: { status: 'starting' } });
+      const starting = await guest.client.waitFor('gameStarting');
+      expect(starting).toMatchObject({ gameId, countdownDuration: 5000, isBotGame: false });
+      expect(starting.startsAt).toBe(clock.now() + 5000);
+
+      clock.advance(5000);
+      const started = await guest.client.waitFor('gameStarted');
+      expect(started.seedCommitment).toMatch(/^[0-9a-f]{64}$/);
+      expect(started.gameState.discardPiles).toHaveLength(2);
+      const dealt = await guest.client.waitFor('handDealt');
+      expect(dealt).toMatchObject({ deckSize: 17, cardsLeft: 20 });
+      expect(dealt.hand).toHaveLength(3);
+      expect((await host.client.emit('startGame', {})).data).toEqual({ status: 'active' });
+
+      // A latecomer may watch (spectators are allowed by default): public view, no hand, no commands.
+      const late = await player('late');
+      const watching = await late.client.emit('joinGame', { roomCode });
+      expect(watching.data.game.status).toBe('active');
+      expect(watching.data.game.players.map((p: { userId: string }) => p.userId)).not.toContain(late.user.id);
+      expect((await late.client.emit('playCard', { cardId: dealt.hand[0].id, pileIndex: 0 })).error).toBe(
+        LOBBY_TEXTS.notInGame,
+      );
+      expect((await late.client.emit('requestHand', {})).error).toBe(LOBBY_TEXTS.notInGame);
+      await host.client.emit('leaveGame', {});
+      const left = await late.client.waitFor('playerLeft', (p) => p.userId === host.user.id);
+      expect(left.isBot).toBe(false);
+      expect(late.client.all('handDealt')).toEqual([]);
+      expect(late.client.all('handUpdated')).toEqual([]);
+      await guest.client.emit('leaveGame', {});
+    });
+
+    it('refuses wagered games, full rooms and unknown codes with their texts', async () => {
+      const host = await player();
+      expect((await host.client.emit('createGame', { mode: 'wagered' })).error).toBe('Wagered games coming soon!');
+      expect((await host.client.emit('create-bot-game', { numberOfBots: 3, maxPlayers: 3 })).error).toBe(
+        'Max players must be greater than the number of bots',
+      );
+      expect((await host.client.emit('create-bot-game', { numberOfBots: 6 })).error).toBe(
+        'Number of bots must be between 1 and 5',
+      );
+      const created = await host.client.emit('create-bot-game', { numberOfBots: 1, maxPlayers: 2, autoStart: false });
+      const other = await player();
+      expect((await other.client.emit('joinGame', { roomCode: created.data.roomCode })).error).toBe(
+        LOBBY_TEXTS.gameFull,
+      );
+      expect((await other.client.emit('joinGame', { roomCode: 'ZZZZZZ' })).error).toBe(LOBBY_TEXTS.gameNotFound);
+      expect((await other.client.emit('joinGame', {})).success).toBe(false);
+      await host.client.emit('leaveGame', {});
+    });
+
+    it('a lobby whose last person leaves is closed', async () => {
+      const host = await player();
+      const created = await host.client.emit('createGame', {});
+      expect((await host.client.emit('leaveGame', {})).success).toBe(true);
+      const other = await player();
+      expect((await other.client.emit('joinGame', { roomCode: created.data.roomCode })).error).toBe(
+        LOBBY_TEXTS.gameNotFound,
+      );
+    });
+  });
+
+  describe('a bot game to its end', () => {
+    it('auto-starts, plays out, reveals the seed, records the game, stats and a replay that re-runs', async () => {
+      const me = await player('solo');
+      const created = await me.client.emit('create-bot-game', {
+        numberOfBots: 1,
+        botDifficulty: 'expert',
+        maxPlayers: 2,
+        gameSpeed: 'blitz',
+        autoStart: true,
+        cardsPerPlayer: 20,
+      });
+      expect(created.data).toMatchObject({ numberOfBots: 1, botDifficulty: 'expert' });
+      const { gameId } = created.data;
+      expect(created.data.game.players[1]).toMatchObject({ isBot: true, botDifficulty: 'expert', isReady: true });
+
+      clock.advance(1000); // auto-start 1 s after everyone is ready
+      await me.client.waitFor('gameStarting');
+      clock.advance(5000);
+      const started = await me.client.waitFor('gameStarted');
+      await me.client.waitFor('handDealt');
+
+      // The person plays a matching card every 2 s when they have one; the expert bot is quicker.
+      let ended: Record<string, unknown> | undefined;
+      for (let step = 0; step < 600 && !ended; step += 1) {
+        await settle(me.client);
+        const state = me.client.all('cardPlayed').at(-1)?.gameState ?? started.gameState;
+        const tops = state.discardPiles.map((pile: unknown[]) => pile.at(-1));
+        const move = me.client.hand
+          .flatMap((card) => tops.map((top: never, pileIndex: number) => ({ card, top, pileIndex })))
+          .find(({ card, top }) => top && matches(card as never, top));
+        if (move) await me.client.emit('playCard', { cardId: move.card.id, pileIndex: move.pileIndex });
+        clock.advance(2000);
+        ended = me.client.all('gameEnded')[0];
+      }
+      ended ??= await me.client.waitFor('gameEnded');
+      expect(ended).toMatchObject({ gameId, reason: 'win' });
+      expect(
+        createHash('sha256')
+          .update(ended.seed as string)
+          .digest('hex'),
+      ).toBe(started.seedCommitment);
+      const results = ended.results as { playerId: string; place: number; points: number }[];
+      expect(results.map((r) => r.place)).toEqual([1, 2]);
+
+      // The record lands in one transaction shortly after.
+      await expect
+        .poll(async () => (await call(server.base, 'GET', '/game/history', { token: me.token })).body.data.total)
+        .toBe(1);
+      const mine = results.find((r) => r.playerId === me.user.id)!;
+      const meNow = (await call(server.base, 'GET', '/auth/me', { token: me.token })).body.data.user;
+      expect(meNow.stats).toMatchObject({ gamesPlayed: 1, totalPoints: mine.points, botGamesPlayed: 1 });
+      expect(meNow.achievements.map((a: { id: string }) => a.id)).toContain('firstGame');
+
+      const replay = (await call(server.base, 'GET', `/game/${gameId}/replay`, { token: me.token })).body.data;
+      expect(replay.seed).toBe(ended.seed);
+      let state = createGame(replay.config);
+      for (const { at, command } of replay.commands) {
+        state = advance(state, at).state;
+        const result = apply(state, command, at);
+        expect(result.ok).toBe(true);
+        state = result.state;
+      }
+      state = advance(state, state.endsAt).state;
+      expect(state.result?.ranking.map((r) => [r.playerId, r.place, r.points])).toEqual(
+        results.map((r) => [r.playerId, r.place, r.points]),
+      );
+    }, 120_000);
+  });
+});
