@@ -181,14 +181,14 @@ describe.each(DATABASE_MODES)('real-time games on %s', (mode) => {
         clock.advance(2000);
         ended = me.client.all('gameEnded')[0];
       }
-      ended ??= await me.client.waitFor('gameEnded');
-      expect(ended).toMatchObject({ gameId, reason: 'win' });
+      const final: Record<string, unknown> = ended ?? (await me.client.waitFor('gameEnded'));
+      expect(final).toMatchObject({ gameId, reason: 'win' });
       expect(
         createHash('sha256')
           .update(ended.seed as string)
           .digest('hex'),
       ).toBe(started.seedCommitment);
-      const results = ended.results as { playerId: string; place: number; points: number }[];
+      const results = final.results as { playerId: string; place: number; points: number }[];
       expect(results.map((r) => r.place)).toEqual([1, 2]);
 
       // The record lands in one transaction shortly after.
@@ -201,7 +201,7 @@ describe.each(DATABASE_MODES)('real-time games on %s', (mode) => {
       expect(meNow.achievements.map((a: { id: string }) => a.id)).toContain('firstGame');
 
       const replay = (await call(server.base, 'GET', `/game/${gameId}/replay`, { token: me.token })).body.data;
-      expect(replay.seed).toBe(ended.seed);
+      expect(replay.seed).toBe(final.seed);
       let state = createGame(replay.config);
       for (const { at, command } of replay.commands) {
         state = advance(state, at).state;
