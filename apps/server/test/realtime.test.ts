@@ -185,7 +185,7 @@ describe.each(DATABASE_MODES)('real-time games on %s', (mode) => {
       expect(final).toMatchObject({ gameId, reason: 'win' });
       expect(
         createHash('sha256')
-          .update(ended.seed as string)
+          .update(final.seed as string)
           .digest('hex'),
       ).toBe(started.seedCommitment);
       const results = final.results as { playerId: string; place: number; points: number }[];
