@@ -132,6 +132,7 @@ export const SERVER_TEXTS = {
   authenticationFailed: 'Authentication failed',
   notFound: 'Not found',
   unknownEvent: 'Unknown event',
+  payloadTooLarge: 'Payload too large',
   rateLimited: HTTP_TEXTS.tooManyRequests,
   resetMailSent: 'If that address has an account, a password reset email is on its way.',
   passwordReset: 'Password has been reset. Please log in.',

@@ -117,8 +117,8 @@ export class GameRoom {
   readonly botActivity = new Map<string, number>();
   readonly #clock: Clock;
   readonly #out: RoomOutput;
-  /** Sockets open per user; a seat with none is disconnected. */
-  readonly #connections = new Map<string, number>();
+  /** Users with a socket open; a seat whose user is not here is disconnected. */
+  readonly #connected = new Set<string>();
   /** Lobby seats whose owner went away: removed when the grace runs out. */
   readonly #lobbyDisconnects = new Map<string, number>();
   #timer: Timer | null = null;
@@ -155,7 +155,7 @@ export class GameRoom {
   }
 
   isConnected(userId: string): boolean {
-    return (this.#connections.get(userId) ?? 0) > 0;
+    return this.#connected.has(userId);
   }
 
   get isBotGame(): boolean {
@@ -218,19 +218,19 @@ export class GameRoom {
 
   // ── connections ──
 
+  /** The user now has a socket open (the service counts them; this sees only the change). */
   connect(userId: string): void {
-    const before = this.#connections.get(userId) ?? 0;
-    this.#connections.set(userId, before + 1);
-    if (before > 0 || !this.isMember(userId)) return;
+    if (this.#connected.has(userId)) return;
+    this.#connected.add(userId);
+    if (!this.isMember(userId)) return;
     this.#lobbyDisconnects.delete(userId);
     if (this.status === 'active') this.#command({ type: 'reconnect', playerId: userId });
     this.#rearm();
   }
 
+  /** The user's last socket closed. */
   disconnect(userId: string): void {
-    const left = Math.max(0, (this.#connections.get(userId) ?? 0) - 1);
-    this.#connections.set(userId, left);
-    if (left > 0 || !this.isMember(userId)) return;
+    if (!this.#connected.delete(userId) || !this.isMember(userId)) return;
     if (this.status === 'active') {
       this.#command({ type: 'disconnect', playerId: userId });
     } else if (this.status === 'waiting' || this.status === 'starting') {

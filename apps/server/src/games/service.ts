@@ -41,6 +41,8 @@ export class GameService {
   readonly #byCode = new Map<string, Room>();
   readonly #userGame = new Map<string, Room>();
   readonly #dirty = new Set<Room>();
+  /** Open sockets per user. */
+  readonly #sockets = new Map<string, number>();
   readonly #store: GameStore;
   readonly #clock: Clock;
   readonly #log: FastifyBaseLogger;
@@ -134,14 +136,22 @@ export class GameService {
     return room.play(userId, command);
   }
 
-  /** A socket of the user opened or closed. */
+  /** A socket of the user opened; returns the game they sit in. */
   connected(userId: string): Room | undefined {
+    this.#sockets.set(userId, (this.#sockets.get(userId) ?? 0) + 1);
     const room = this.#userGame.get(userId);
     room?.connect(userId);
     return room;
   }
 
+  /** A socket of the user closed; their seat counts as away once the last one has. */
   disconnected(userId: string): void {
+    const open = (this.#sockets.get(userId) ?? 1) - 1;
+    if (open > 0) {
+      this.#sockets.set(userId, open);
+      return;
+    }
+    this.#sockets.delete(userId);
     this.#userGame.get(userId)?.disconnect(userId);
   }
 
@@ -251,6 +261,7 @@ export class GameService {
   #seat(userId: string, room: Room): void {
     this.#userGame.set(userId, room);
     this.#transport?.subscribe(userId, room.id);
+    if ((this.#sockets.get(userId) ?? 0) > 0) room.connect(userId);
   }
 
   #unseat(userId: string, room: Room): void {

@@ -23,8 +23,12 @@ import type { GameRoom, Outcome } from '../games/room.ts';
 
 /** DESIGN §4: socket events 30/s per socket. */
 const EVENTS_PER_SECOND = 30;
-/** Payloads are a few fields; anything near this is hostile. */
+/**
+ * Payloads are a few short fields. Bigger ones are answered with an error; socket.io's own cap sits
+ * well above it, so an oversized event gets an ack instead of a dropped connection.
+ */
 const MAX_PAYLOAD_BYTES = 16 * 1024;
+const MAX_MESSAGE_BYTES = 1024 * 1024;
 
 type Ack = (response: { success: boolean; error?: string; data?: unknown }) => void;
 type Handler = (user: User, payload: never, socket: Socket) => Outcome<unknown> | Promise<Outcome<unknown>>;
@@ -41,7 +45,7 @@ export function attachGateway(
   const io = new Server(app.server, {
     transports: [...SOCKET_TRANSPORTS],
     serveClient: false,
-    maxHttpBufferSize: MAX_PAYLOAD_BYTES,
+    maxHttpBufferSize: MAX_MESSAGE_BYTES,
   });
 
   games.transport = {
@@ -97,6 +101,8 @@ export function attachGateway(
       };
       if (overBudget()) return reply({ success: false, error: LOBBY_TEXTS.tooManyEvents });
       if (!isClientEventName(event)) return reply({ success: false, error: SERVER_TEXTS.unknownEvent });
+      if (payloadBytes(payload) > MAX_PAYLOAD_BYTES)
+        return reply({ success: false, error: SERVER_TEXTS.payloadTooLarge });
       const parsed = parseClientEvent(event, payload ?? {});
       if (!parsed.success) {
         if (event === 'usePowerUp') socket.emit('powerUpError', { message: parsed.message });
@@ -126,6 +132,15 @@ export function attachGateway(
   });
 
   return io;
+}
+
+function payloadBytes(payload: unknown): number {
+  try {
+    return Buffer.byteLength(JSON.stringify(payload) ?? '');
+  } catch {
+    // Not serialisable (a cycle cannot arrive over the wire, but be sure): treat as too large.
+    return Number.POSITIVE_INFINITY;
+  }
 }
 
 /** gameRejoined: everything a returning player needs to carry on. */
