@@ -82,14 +82,23 @@ describe.each(DATABASE_MODES)('game routes on %s', (mode) => {
     expect((await hostSocket.waitFor('playerLeft')).userId).toBe(guest.user.id);
     expect((await call(server.base, 'POST', `/game/${gameId}/leave`, { token: guest.token })).status).toBe(400);
     await call(server.base, 'POST', `/game/${gameId}/leave`, { token: host.token });
-    expect((await call(server.base, 'GET', '/game/00000000-0000-0000-0000-000000000000', { token: host.token })).status).toBe(404);
+    expect(
+      (await call(server.base, 'GET', '/game/00000000-0000-0000-0000-000000000000', { token: host.token })).status,
+    ).toBe(404);
   });
 
   it('create-bot-game answers gameId, roomCode, numberOfBots and botDifficulty; refuses wagered and bad seats', async () => {
     const me = await account();
     const res = await call(server.base, 'POST', '/game/create-bot-game', {
       token: me.token,
-      body: { numberOfBots: 3, botDifficulty: 'hard', maxPlayers: 4, gameSpeed: 'fast', autoStart: false, cardsPerPlayer: 30 },
+      body: {
+        numberOfBots: 3,
+        botDifficulty: 'hard',
+        maxPlayers: 4,
+        gameSpeed: 'fast',
+        autoStart: false,
+        cardsPerPlayer: 30,
+      },
     });
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({ numberOfBots: 3, botDifficulty: 'hard', roomCode: expect.any(String) });
@@ -100,7 +109,10 @@ describe.each(DATABASE_MODES)('game routes on %s', (mode) => {
     expect(bot.body.data.bots).toHaveLength(3);
     expect(bot.body.data.bots[0]).toMatchObject({ difficulty: 'hard', cardsLeft: 30, isActive: false });
 
-    const wagered = await call(server.base, 'POST', '/game/create', { token: me.token, body: { settings: { mode: 'wagered' } } });
+    const wagered = await call(server.base, 'POST', '/game/create', {
+      token: me.token,
+      body: { settings: { mode: 'wagered' } },
+    });
     expect(wagered.status).toBe(422);
     expect(wagered.body.message).toBe('Wagered games coming soon!');
     const seats = await call(server.base, 'POST', '/game/create-bot-game', {
@@ -160,13 +172,23 @@ describe.each(DATABASE_MODES)('game routes on %s', (mode) => {
     const ended = await socket.waitFor('gameEnded');
     expect(ended.winner).toMatchObject({ isBot: true, botDifficulty: 'expert' });
 
-    await expect.poll(async () => (await call(server.base, 'GET', '/game/history', { token: me.token })).body.data.total).toBe(1);
+    await expect
+      .poll(async () => (await call(server.base, 'GET', '/game/history', { token: me.token })).body.data.total)
+      .toBe(1);
     const history = (await call(server.base, 'GET', '/game/history?limit=5&offset=0', { token: me.token })).body.data;
     expect(history.games[0]).toMatchObject({ gameId, isBotGame: true, botDifficulty: 'expert', won: false, place: 2 });
     expect(history.games[0].gameState.winner).toMatchObject({ isBot: true });
 
-    const stats = gameStatsDataSchema.parse((await call(server.base, 'GET', '/game/stats', { token: me.token })).body.data);
-    expect(stats.userStats).toMatchObject({ totalGames: 1, totalWins: 0, winRate: 0, recentBotGames: 1, recentHumanGames: 0 });
+    const stats = gameStatsDataSchema.parse(
+      (await call(server.base, 'GET', '/game/stats', { token: me.token })).body.data,
+    );
+    expect(stats.userStats).toMatchObject({
+      totalGames: 1,
+      totalWins: 0,
+      winRate: 0,
+      recentBotGames: 1,
+      recentHumanGames: 0,
+    });
     expect(stats.globalStats.totalBotGames).toBeGreaterThanOrEqual(1);
     expect(stats.globalStats.botGamesByDifficulty.expert).toBeGreaterThanOrEqual(1);
     expect(stats.recentGames[0]?.gameId).toBe(gameId);

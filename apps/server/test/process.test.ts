@@ -2,7 +2,6 @@
  * The server and admin CLI as processes: configuration refused at boot with one clear line,
  * graceful shutdown on SIGTERM, and `npm run admin -- promote` against the configured database.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { DATABASE_MODES, call, newAccount, scratchPostgres } from './helpers/boot.ts';
+import { listening, run } from './helpers/process.ts';
 
 const main = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 const adminCli = fileURLToPath(new URL('../src/cli/admin.ts', import.meta.url));
@@ -20,31 +20,6 @@ const tempDir = () => {
   return dir;
 };
 afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
-
-function run(script: string, args: string[], env: Record<string, string>) {
-  const child = spawn(process.execPath, [script, ...args], {
-    env: { PATH: process.env.PATH ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exited, out: () => stdout, err: () => stderr };
-}
-
-/** Resolves with the address once the server logs that it listens. */
-function listening(child: ChildProcess, out: () => string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const check = () => {
-      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out());
-      if (match?.[1]) resolve(match[1]);
-    };
-    child.stdout?.on('data', check);
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${out()}`)));
-  });
-}
 
 describe('configuration', () => {
   it.each([

@@ -173,27 +173,25 @@ export class GameService {
     return snapshots.length;
   }
 
-  /** Writes the snapshots of rooms that changed since the last flush. */
+  /** Writes the snapshots of rooms that changed since the last flush (one flush at a time). */
   flush(): Promise<void> {
-    this.#flushing ??= (async () => {
-      try {
-        while (this.#dirty.size > 0) {
-          const rooms = [...this.#dirty];
-          this.#dirty.clear();
-          for (const room of rooms) {
-            if (room.status === 'finished') continue;
-            await this.#store.saveSnapshot(room).catch((error: unknown) => {
-              this.#log.error({ err: error, gameId: room.id }, 'snapshot failed; will retry');
-              this.#dirty.add(room);
-            });
-          }
-          if (this.#dirty.size > 0) break;
-        }
-      } finally {
-        this.#flushing = null;
-      }
-    })();
+    // `.finally` always runs later, so the slot is cleared only after it was taken.
+    this.#flushing ??= this.#writeDirty().finally(() => {
+      this.#flushing = null;
+    });
     return this.#flushing;
+  }
+
+  async #writeDirty(): Promise<void> {
+    const rooms = [...this.#dirty];
+    this.#dirty.clear();
+    for (const room of rooms) {
+      if (room.status === 'finished') continue;
+      await this.#store.saveSnapshot(room).catch((error: unknown) => {
+        this.#log.error({ err: error, gameId: room.id }, 'snapshot failed; will retry');
+        this.#dirty.add(room);
+      });
+    }
   }
 
   /** Stops timers, writes the last snapshots, and waits for results still being recorded. */
