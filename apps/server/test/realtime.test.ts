@@ -47,6 +47,11 @@ describe.each(DATABASE_MODES)('real-time games on %s', (mode) => {
       const bad = await client.emit('playCard', { cardId: 42 });
       expect(bad.success).toBe(false);
       expect(typeof bad.error).toBe('string');
+      // Without an ack the refusal comes as an event: gameError for game commands, error otherwise.
+      client.socket.emit('playCard', { cardId: 'x', pileIndex: 0 });
+      expect(await client.waitFor('gameError')).toEqual({ message: LOBBY_TEXTS.notInGame });
+      client.socket.emit('noSuchEvent');
+      expect(await client.waitFor('error')).toEqual({ message: 'Unknown event' });
     });
 
     it('also works over long polling', async () => {

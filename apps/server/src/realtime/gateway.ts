@@ -33,6 +33,15 @@ const MAX_MESSAGE_BYTES = 1024 * 1024;
 type Ack = (response: { success: boolean; error?: string; data?: unknown }) => void;
 type Handler = (user: User, payload: never, socket: Socket) => Outcome<unknown> | Promise<Outcome<unknown>>;
 
+const GAME_COMMANDS = new Set<string>([
+  'playCard',
+  'usePowerUp',
+  'checkDeadlock',
+  'forceDeadlockResolution',
+  'requestHand',
+  'getPowerUpStatus',
+]);
+
 const gameChannel = (gameId: string) => `game:${gameId}`;
 const userChannel = (userId: string) => `user:${userId}`;
 
@@ -95,9 +104,13 @@ export function attachGateway(
     socket.onAny((event: string, ...args: unknown[]) => {
       const ack = typeof args.at(-1) === 'function' ? (args.at(-1) as Ack) : null;
       const payload = args.length > (ack ? 1 : 0) ? args[0] : undefined;
+      // Without an ack a refusal still gets an answer: gameError for game commands, error otherwise.
       const reply: Ack = (response) => {
         if (ack) ack(response);
-        else if (!response.success) socket.emit('error', { message: response.error ?? GAME_TEXTS.anErrorOccurred });
+        else if (!response.success) {
+          const message = response.error ?? GAME_TEXTS.anErrorOccurred;
+          socket.emit(GAME_COMMANDS.has(event) ? 'gameError' : 'error', { message });
+        }
       };
       if (overBudget()) return reply({ success: false, error: LOBBY_TEXTS.tooManyEvents });
       if (!isClientEventName(event)) return reply({ success: false, error: SERVER_TEXTS.unknownEvent });
