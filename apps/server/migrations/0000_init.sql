@@ -35,7 +35,7 @@ CREATE TABLE "games" (
 	"settings" jsonb NOT NULL,
 	"seed" text,
 	"seed_commitment" text,
-	"snapshot" jsonb,
+	"snapshot" json,
 	"snapshot_at" timestamp with time zone,
 	"winner_id" uuid,
 	"end_reason" text,

@@ -15,6 +15,7 @@ import { type Clock, systemClock } from './clock.ts';
 import { registerGameRoutes } from './games/routes.ts';
 import { GameService } from './games/service.ts';
 import { attachGateway } from './realtime/gateway.ts';
+import { Metrics } from './metrics.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -86,7 +87,20 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
   });
   registerAuthRoutes(app, auth, limit);
   registerGameRoutes(app, auth, games);
-  const io = attachGateway(app, auth, games, config.rateLimits);
+  const metrics = new Metrics();
+  const io = attachGateway(app, auth, games, { rateLimits: config.rateLimits, metrics });
+  // Load figures for operators and the server benchmark; answered on loopback only.
+  app.get('/metrics', async (request, reply) => {
+    if (!['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(request.ip)) {
+      return reply.code(404).send({ success: false, message: resourceNotFoundText('/metrics') });
+    }
+    const query = request.query as { reset?: string; gc?: string };
+    // With --expose-gc (the benchmark starts the server so), heap figures are read after a collection.
+    if (query.gc === '1') (globalThis as { gc?: () => void }).gc?.();
+    const figures = metrics.read({ rooms: games.liveRooms.length, sockets: io.of('/').sockets.size });
+    if (query.reset === '1') metrics.reset();
+    return figures;
+  });
   const recovered = await games.recover();
   if (recovered > 0) app.log.info({ recovered }, 'game rooms restored from snapshots');
 
@@ -97,6 +111,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
     io.engine.close();
   });
   app.addHook('onClose', async () => {
+    metrics.close();
     await games.close();
     mailer.close();
     await database.close();

@@ -35,6 +35,13 @@ export function cardSet(copy: number): readonly Card[] {
   return cards;
 }
 
+/** The card with this id (`{number}-{color}-{logo}-{copy}`), or undefined for anything else. */
+export function cardById(id: string): Card | undefined {
+  const copy = Number(id.slice(id.lastIndexOf('-') + 1));
+  if (!Number.isInteger(copy) || copy < 0 || copy > 16) return undefined;
+  return cardSet(copy).find((card) => card.id === id);
+}
+
 /** A card may go on a pile when it shares the number, the color or the logo of the pile's top card. */
 export function matches(card: Card, top: Card): boolean {
   return card.number === top.number || card.color === top.color || card.logo === top.logo;

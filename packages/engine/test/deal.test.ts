@@ -166,3 +166,13 @@ describe('the deal is a fixed function of the seed (DESIGN §2 Fairness: anyone 
     expect(state.players.map((p) => p.nextBotActionAt)).toEqual([null, 3077, 6066]);
   });
 });
+
+describe('cardById', () => {
+  it('finds every card of a deal by its id and nothing else', async () => {
+    const { cardById, cardSet } = await import('../src/cards.ts');
+    for (const copy of [0, 1, 2]) for (const card of cardSet(copy)) expect(cardById(card.id)).toBe(card);
+    for (const id of ['', '3-Red-Pepe', '3-Red-Pepe-x', '9-Red-Pepe-0', '3-Red-Pepe-99', 'constructor']) {
+      expect(cardById(id)).toBeUndefined();
+    }
+  });
+});

@@ -7,6 +7,7 @@ import {
   boolean,
   index,
   integer,
+  json,
   jsonb,
   numeric,
   pgTable,
@@ -112,7 +113,7 @@ export const games = pgTable(
     seed: text('seed'),
     seedCommitment: text('seed_commitment'),
     /** The live engine state, written at least once a second while the game changes. */
-    snapshot: jsonb('snapshot'),
+    snapshot: json('snapshot'),
     snapshotAt: timestamp('snapshot_at', { withTimezone: true }),
     winnerId: uuid('winner_id').references(() => users.id, { onDelete: 'set null' }),
     endReason: text('end_reason'),

@@ -32,7 +32,10 @@ export interface User {
   readonly username: string;
 }
 
-const SNAPSHOT_EVERY_MS = 500;
+/** DESIGN: live games are snapshotted at least once a second while they change. */
+const SNAPSHOT_EVERY_MS = 1000;
+/** Rooms written per statement. */
+const SNAPSHOT_BATCH = 10;
 /** A finished room stays findable a while for late requests, then lives on in the database only. */
 const FINISHED_ROOM_TTL_MS = 5 * 60_000;
 
@@ -183,13 +186,16 @@ export class GameService {
   }
 
   async #writeDirty(): Promise<void> {
-    const rooms = [...this.#dirty];
+    const rooms = [...this.#dirty].filter((room) => room.status !== 'finished');
     this.#dirty.clear();
-    for (const room of rooms) {
-      if (room.status === 'finished') continue;
-      await this.#store.saveSnapshot(room).catch((error: unknown) => {
-        this.#log.error({ err: error, gameId: room.id }, 'snapshot failed; will retry');
-        this.#dirty.add(room);
+    for (let i = 0; i < rooms.length; i += SNAPSHOT_BATCH) {
+      const batch = rooms.slice(i, i + SNAPSHOT_BATCH);
+      // A turn of the event loop between batches: an embedded database runs on this thread, and
+      // sockets must not wait for a thousand snapshots in a row.
+      await new Promise((resolve) => setImmediate(resolve));
+      await this.#store.saveSnapshots(batch).catch((error: unknown) => {
+        this.#log.error({ err: error, rooms: batch.length }, 'snapshot failed; will retry');
+        for (const room of batch) this.#dirty.add(room);
       });
     }
   }

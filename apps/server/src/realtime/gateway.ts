@@ -20,6 +20,7 @@ import { Server, type Socket } from 'socket.io';
 import type { AuthService } from '../auth/service.ts';
 import type { GameService, User } from '../games/service.ts';
 import type { GameRoom, Outcome } from '../games/room.ts';
+import type { Metrics } from '../metrics.ts';
 
 /** DESIGN §4: socket events 30/s per socket. */
 const EVENTS_PER_SECOND = 30;
@@ -49,8 +50,9 @@ export function attachGateway(
   app: FastifyInstance,
   auth: AuthService,
   games: GameService,
-  rateLimits: boolean,
+  options: { rateLimits: boolean; metrics: Metrics },
 ): Server {
+  const { rateLimits, metrics } = options;
   const io = new Server(app.server, {
     transports: [...SOCKET_TRANSPORTS],
     serveClient: false,
@@ -102,10 +104,12 @@ export function attachGateway(
     };
 
     socket.onAny((event: string, ...args: unknown[]) => {
+      const received = performance.now();
       const ack = typeof args.at(-1) === 'function' ? (args.at(-1) as Ack) : null;
       const payload = args.length > (ack ? 1 : 0) ? args[0] : undefined;
       // Without an ack a refusal still gets an answer: gameError for game commands, error otherwise.
       const reply: Ack = (response) => {
+        metrics.recordCommand(performance.now() - received);
         if (ack) ack(response);
         else if (!response.success) {
           const message = response.error ?? GAME_TEXTS.anErrorOccurred;
