@@ -74,6 +74,11 @@ export class GameService {
     return [...this.#rooms.values()].filter((r) => r.status !== 'finished');
   }
 
+  /** Users with at least one socket open on this server (players online). */
+  onlineUserIds(): ReadonlySet<string> {
+    return new Set(this.#sockets.keys());
+  }
+
   find(idOrCode: string): Room | undefined {
     return this.#rooms.get(idOrCode) ?? this.#byCode.get(idOrCode.toUpperCase());
   }
