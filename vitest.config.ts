@@ -5,7 +5,10 @@ export default defineConfig({
     projects: [
       { test: { name: 'engine', include: ['packages/engine/test/**/*.test.ts'] } },
       { test: { name: 'protocol', include: ['packages/protocol/test/**/*.test.ts'] } },
-      { test: { name: 'server', include: ['apps/server/test/**/*.test.ts'] } },
+      {
+        // Real servers, real databases and child processes on a shared 2-core machine: generous limits.
+        test: { name: 'server', include: ['apps/server/test/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 120_000 },
+      },
       { test: { name: 'bench', include: ['bench/test/**/*.test.ts'] } },
     ],
   },

@@ -14,14 +14,19 @@ import { createMailer } from './mail/mailer.ts';
 import { type Clock, systemClock } from './clock.ts';
 import { registerGameRoutes } from './games/routes.ts';
 import { GameService } from './games/service.ts';
+import { registerStatsRoutes } from './stats/routes.ts';
+import { registerTournamentRoutes } from './tournaments/routes.ts';
+import { TournamentService } from './tournaments/service.ts';
 import { attachGateway } from './realtime/gateway.ts';
 import { Metrics } from './metrics.ts';
+import { registerWalletRoutes } from './wallet/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The app's database: operator tools and tests reach it here rather than opening a second handle. */
     readonly db: Db;
     readonly games: GameService;
+    readonly tournaments: TournamentService;
   }
 }
 
@@ -87,6 +92,12 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
   });
   registerAuthRoutes(app, auth, limit);
   registerGameRoutes(app, auth, games);
+  registerStatsRoutes(app, auth);
+  registerWalletRoutes(app, auth, config.jwtSecret, options.clock ?? systemClock);
+  const tournaments = new TournamentService({ db: database.db, clock: options.clock ?? systemClock, log: app.log });
+  app.decorate('tournaments', tournaments);
+  registerTournamentRoutes(app, auth, tournaments);
+  await tournaments.settle();
   const metrics = new Metrics();
   const io = attachGateway(app, auth, games, { rateLimits: config.rateLimits, metrics });
   // Load figures for operators and the server benchmark; answered on loopback only.
@@ -112,6 +123,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
   });
   app.addHook('onClose', async () => {
     metrics.close();
+    tournaments.close();
     await games.close();
     mailer.close();
     await database.close();

@@ -35,8 +35,15 @@ export class ManualClock implements Clock {
     return this.#now;
   }
 
+  /** A timer already due runs on the next turn of the event loop, as a real one would. */
   at(at: number, fn: () => void): Timer {
     const timer = { at, fn, cancelled: false, order: (this.#order += 1) };
+    if (at <= this.#now) {
+      setImmediate(() => {
+        if (!timer.cancelled) fn();
+      });
+      return { cancel: () => (timer.cancelled = true) };
+    }
     this.#timers.push(timer);
     return { cancel: () => (timer.cancelled = true) };
   }

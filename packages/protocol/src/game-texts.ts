@@ -285,6 +285,8 @@ export const TOURNAMENT_TEXTS = {
   hasEnded: 'Tournament has ended',
   /** ours */
   verifiedWalletRequired: 'This tournament requires a verified Solana wallet',
+  /** ours: prizes go to accounts, not to demo guests */
+  guestsCannotJoin: 'Create an account to join tournaments',
 } as const;
 
 /** Time remaining as days+hours, hours+minutes or minutes; "Ended" at zero. */

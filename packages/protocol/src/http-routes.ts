@@ -49,10 +49,11 @@ export const API_BASE = '/api';
 export const HEALTH_PATH = '/health';
 
 /**
- * public: anyone; optional: a bearer token is used when present; user: signed in; superadmin:
- * the admin page's role (checked on the server, 403 otherwise).
+ * public: anyone; optional: a bearer token is used when present; user: signed in; staff: a role
+ * with canAccessAdmin (STAFF_ROLES: superadmin, admin, moderator); superadmin: that role only. The
+ * server checks roles: 401 when signed out, 403 for a role without access.
  */
-export type RouteAccess = 'public' | 'optional' | 'user' | 'superadmin';
+export type RouteAccess = 'public' | 'optional' | 'user' | 'staff' | 'superadmin';
 
 export interface HttpRoute {
   readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -138,7 +139,8 @@ export const httpRoutes = {
     query: leaderboardQuerySchema,
     data: leaderboardDataSchema,
   },
-  adminStats: { method: 'GET', path: '/auth/admin/stats', access: 'superadmin', data: adminStatsSchema },
+  /** Admin access (canAccessAdmin), not only superadmin: the statistics are read-only. */
+  adminStats: { method: 'GET', path: '/auth/admin/stats', access: 'staff', data: adminStatsSchema },
   walletNonce: {
     method: 'POST',
     path: '/wallet/nonce',

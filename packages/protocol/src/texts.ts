@@ -141,6 +141,8 @@ export const SERVER_TEXTS = {
   invalidWalletAddress: 'Invalid Solana address',
   invalidWalletSignature: 'Wallet signature could not be verified',
   walletNonceExpired: 'Wallet verification expired. Please try again.',
+  invalidWalletNonce: 'Wallet verification request is invalid. Please start again.',
+  walletAddressTaken: 'This Solana address is already linked to another account',
   internalError: 'Internal server error',
 } as const;
 

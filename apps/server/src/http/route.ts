@@ -11,6 +11,7 @@ import {
   type RouteData,
   type RouteQueryParsed,
   SERVER_TEXTS,
+  STAFF_ROLES,
   httpRoutes,
   parseWith,
 } from '@memeslam/protocol';
@@ -23,7 +24,7 @@ export interface RouteContext<K extends HttpRouteName> {
   readonly body: RouteBodyParsed<K>;
   readonly query: RouteQueryParsed<K>;
   readonly params: { readonly id: string };
-  /** Set on routes whose access is `user` or `superadmin`; on `optional` routes when a token came. */
+  /** Set on routes whose access is `user`, `staff` or `superadmin`; on `optional` routes when a token came. */
   readonly user: UserRow | null;
   readonly request: FastifyRequest;
   readonly reply: FastifyReply;
@@ -63,9 +64,10 @@ export function defineRoute<K extends HttpRouteName>(
       const token = bearer(request);
       let user: UserRow | null = null;
       if (route.access !== 'public' && token) user = await authenticate(token);
-      if ((route.access === 'user' || route.access === 'superadmin') && !user) {
+      if ((route.access === 'user' || route.access === 'staff' || route.access === 'superadmin') && !user) {
         throw unauthorized(token ? HTTP_TEXTS.sessionExpired : SERVER_TEXTS.authenticationRequired);
       }
+      if (route.access === 'staff' && !(STAFF_ROLES as readonly string[]).includes(user?.role ?? '')) throw forbidden();
       if (route.access === 'superadmin' && user?.role !== 'superadmin') throw forbidden();
       const schemas = route as { body?: z.ZodType; query?: z.ZodType; params?: z.ZodType };
       const ctx = {

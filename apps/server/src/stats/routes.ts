@@ -1,0 +1,42 @@
+/**
+ * GET /auth/leaderboard (public) and GET /auth/admin/stats (admin access, 403 otherwise): the spec's
+ * leaderboard screen and the admin page's statistics tab (DESIGN §4–§5).
+ */
+import type { HttpRouteName } from '@memeslam/protocol';
+import type { FastifyInstance } from 'fastify';
+import type { AuthService } from '../auth/service.ts';
+import { type Answer, type RouteContext, defineRoute } from '../http/route.ts';
+import { adminFigures, leaderboardRows, leaderboardTotals } from './repository.ts';
+
+export function registerStatsRoutes(app: FastifyInstance, auth: AuthService): void {
+  const on = <K extends HttpRouteName>(name: K, handler: (ctx: RouteContext<K>) => Promise<Answer<K>>) =>
+    defineRoute(app, (token) => auth.authenticate(token), name, handler);
+
+  on('leaderboard', async ({ query }) => {
+    const [rows, totals] = await Promise.all([
+      leaderboardRows(app.db, query.sortBy, query.limit),
+      leaderboardTotals(app.db),
+    ]);
+    return {
+      data: {
+        users: rows.map((row, index) => ({
+          _id: row.id,
+          rank: index + 1,
+          username: row.username,
+          createdAt: row.createdAt.toISOString(),
+          stats: {
+            gamesPlayed: row.gamesPlayed,
+            gamesWon: row.gamesWon,
+            winRate: row.winRate,
+            totalPoints: row.totalPoints,
+            fastestGame: row.fastestGame,
+          },
+        })),
+        // Players online: users with a live socket on this node (each counted once, however many tabs).
+        stats: { ...totals, totalPlayersOnline: app.games.onlineUserIds().size },
+      },
+    };
+  });
+
+  on('adminStats', async () => ({ data: await adminFigures(app.db, app.games.onlineUserIds(), Date.now()) }));
+}
