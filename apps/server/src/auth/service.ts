@@ -15,6 +15,7 @@ import {
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import { isUniqueViolation, pgError } from '../db/errors.ts';
 import { emailTokens, tournamentParticipants, tournaments, walletLedger } from '../db/schema.ts';
 import { gameRecordsFor } from '../games/records.ts';
 import { AppError, badRequest, conflict, unauthorized } from '../http/errors.ts';
@@ -281,17 +282,6 @@ export class AuthService {
       this.#onMailError(error, mail);
     }
   }
-}
-
-/** Postgres' unique_violation, as node-postgres and PGlite report it (drizzle may wrap it in `cause`). */
-export function isUniqueViolation(error: unknown): boolean {
-  return pgError(error)?.code === '23505';
-}
-
-function pgError(error: unknown): { code?: unknown; constraint?: unknown } | null {
-  if (typeof error !== 'object' || error === null) return null;
-  const e = error as { code?: unknown; constraint?: unknown; cause?: unknown };
-  return e.code !== undefined ? e : pgError(e.cause);
 }
 
 /** Which of the two unique fields a racing registration lost on. */

@@ -67,6 +67,8 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_key').on(t.email),
+    // One account per verified wallet (NULLs, the unverified, do not collide).
+    uniqueIndex('users_solana_address_key').on(t.solanaAddress),
   ],
 );
 

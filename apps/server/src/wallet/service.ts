@@ -14,6 +14,7 @@ import type { Db } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { badRequest, conflict, unauthorized, unprocessable } from '../http/errors.ts';
 import { type UserRow, updateUser } from '../users/repository.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 
 /** How long a nonce may be signed and sent back. */
 export const WALLET_NONCE_TTL_MS = 5 * 60_000;
@@ -72,7 +73,11 @@ export class WalletService {
       // Two accounts proving one address at the same moment: the lock makes the second one see the first.
       await tx.execute(sql`select pg_advisory_xact_lock(${ADDRESS_LOCK_SPACE}, hashtext(${address}))`);
       await this.#assertNotLinkedElsewhere(tx, user.id, address);
-      const updated = await updateUser(tx, user.id, { solanaAddress: address });
+      const updated = await updateUser(tx, user.id, { solanaAddress: address }).catch((error: unknown) => {
+        // The unique index settles a race the check above could not see.
+        if (isUniqueViolation(error)) throw conflict(SERVER_TEXTS.walletAddressTaken);
+        throw error;
+      });
       // The account was deleted between authentication and now.
       if (!updated) throw unauthorized(SERVER_TEXTS.authenticationRequired);
       return updated;

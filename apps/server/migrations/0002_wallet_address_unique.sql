@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "users_solana_address_key" ON "users" USING btree ("solana_address");
