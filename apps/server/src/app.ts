@@ -79,6 +79,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
     config,
     onMailError: (err, mail) => app.log.error({ err, to: mail.to, subject: mail.subject }, 'mail not sent'),
   });
+  auth.beforeAccountDeletion((userId) => games.removeUser(userId));
   const limit = await installRateLimits(app, config.rateLimits);
 
   app.get('/health', async (_request, reply) => {

@@ -3,8 +3,10 @@
  * dashboard's lists and stats, history, bot status and replays — the same rooms the sockets see.
  */
 import { LOBBY_TEXTS, activeGamesDataSchema, gameSchema, gameStatsDataSchema } from '@memeslam/protocol';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/clock.ts';
+import { gamePlayers, replays } from '../src/db/schema.ts';
 import { type Booted, DATABASE_MODES, boot, call, newAccount } from './helpers/boot.ts';
 import { type Client, connect } from './helpers/sockets.ts';
 
@@ -199,5 +201,23 @@ describe.each(DATABASE_MODES)('game routes on %s', (mode) => {
     expect(replay.body.data).toMatchObject({ gameId, seed: ended.seed });
     const mineFinished = await call(server.base, 'GET', '/game/my-games?status=finished', { token: me.token });
     expect(mineFinished.body.data.games.map((g: { gameId: string }) => g.gameId)).toContain(gameId);
+
+    // The export holds the game; deleting the account keeps the game with an anonymous seat.
+    const exported = await call(server.base, 'GET', '/auth/export', { token: me.token });
+    expect(exported.body.data.games.map((g: { gameId: string }) => g.gameId)).toEqual([gameId]);
+    const deleted = await call(server.base, 'DELETE', '/auth/account', {
+      token: me.token,
+      body: { password: 'correct horse 1' },
+    });
+    expect(deleted.status).toBe(200);
+    const seats = await server.app.db.select().from(gamePlayers).where(eq(gamePlayers.gameId, gameId));
+    const human = seats.find((s) => !s.isBot)!;
+    expect(human).toMatchObject({ userId: null, username: 'Deleted player', playerId: `deleted-${human.seat}` });
+    const [stored] = await server.app.db.select().from(replays).where(eq(replays.gameId, gameId));
+    expect(JSON.stringify(stored)).not.toContain(me.user.id);
+    expect(JSON.stringify(stored)).not.toContain(me.user.username);
+    const other = await account('viewer');
+    const still = await call(server.base, 'GET', `/game/${gameId}`, { token: other.token });
+    expect(still.body.data.game.players.map((p: { username: string }) => p.username)).toContain('Deleted player');
   }, 60_000);
 });

@@ -65,6 +65,13 @@ export class AuthService {
     this.#onMailError = deps.onMailError;
   }
 
+  readonly #beforeDeletion: ((userId: string) => void)[] = [];
+
+  /** Others that hold an account's data in memory (game rooms) let go of it before it is deleted. */
+  beforeAccountDeletion(hook: (userId: string) => void): void {
+    this.#beforeDeletion.push(hook);
+  }
+
   get requireEmailVerification(): boolean {
     return this.#config.requireEmailVerification;
   }
@@ -234,6 +241,7 @@ export class AuthService {
     if (user.passwordHash && !(password !== undefined && (await verifyPassword(user.passwordHash, password)))) {
       throw badRequest(SERVER_TEXTS.currentPasswordIncorrect);
     }
+    for (const hook of this.#beforeDeletion) hook(user.id);
     await this.#db.transaction((tx) => deleteUser(tx, user.id));
   }
 

@@ -144,6 +144,17 @@ export class GameService {
     return room.play(userId, command);
   }
 
+  /**
+   * An account is being deleted: it leaves the game it sits in (a forfeit if in play), and finished
+   * rooms still showing its name are forgotten, so lookups read the anonymised record instead.
+   */
+  removeUser(userId: string): void {
+    if (this.#userGame.has(userId)) this.leave(userId);
+    for (const room of [...this.#rooms.values()]) {
+      if (room.status === 'finished' && room.isMember(userId)) this.#forget(room);
+    }
+  }
+
   /** A socket of the user opened; returns the game they sit in. */
   connected(userId: string): Room | undefined {
     this.#sockets.set(userId, (this.#sockets.get(userId) ?? 0) + 1);
