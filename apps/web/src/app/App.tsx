@@ -1,0 +1,71 @@
+/** The route table (spec §2) and the shell around it: nav bar, guards, toasts top-right. */
+import { type ComponentType, Suspense, lazy } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { Toaster } from 'sonner';
+import { useAuthBootstrap } from '../auth/useAuthBootstrap.ts';
+import { Landing } from '../pages/Landing.tsx';
+import { Spinner } from '../components/Spinner.tsx';
+import { GuestOnly, RequireAuth } from './guards.tsx';
+import { NavBar } from './NavBar.tsx';
+
+/** Every page but the landing page loads on first use, so the front page stays light. */
+function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  return lazy(async () => ({ default: (await load())[name] }));
+}
+const Dashboard = page(() => import('../pages/Dashboard.tsx'), 'Dashboard');
+const Login = page(() => import('../pages/Login.tsx'), 'Login');
+const Register = page(() => import('../pages/Register.tsx'), 'Register');
+const ForgotPassword = page(() => import('../pages/PasswordReset.tsx'), 'ForgotPassword');
+const ResetPassword = page(() => import('../pages/PasswordReset.tsx'), 'ResetPassword');
+const VerifyEmail = page(() => import('../pages/Verification.tsx'), 'VerifyEmail');
+const ResendVerification = page(() => import('../pages/Verification.tsx'), 'ResendVerification');
+
+/** Toasts top-right for 4 seconds (spec §2). */
+const TOAST_DURATION_MS = 4000;
+
+export function App() {
+  useAuthBootstrap();
+  return (
+    <>
+      <NavBar />
+      <div className="pt-14">
+        <Suspense fallback={<Spinner />}>
+          <Routes>
+            <Route path="/" element={<Landing />} />
+            <Route path="/home" element={<Landing />} />
+            <Route
+              path="/login"
+              element={
+                <GuestOnly>
+                  <Login />
+                </GuestOnly>
+              }
+            />
+            <Route
+              path="/register"
+              element={
+                <GuestOnly>
+                  <Register />
+                </GuestOnly>
+              }
+            />
+            <Route path="/forgot-password" element={<ForgotPassword />} />
+            <Route path="/reset-password" element={<ResetPassword />} />
+            <Route path="/verify-email" element={<VerifyEmail />} />
+            <Route path="/resend-verification" element={<ResendVerification />} />
+            <Route
+              path="/dashboard"
+              element={
+                <RequireAuth>
+                  <Dashboard />
+                </RequireAuth>
+              }
+            />
+            <Route path="*" element={<Navigate to="/" replace />} />
+          </Routes>
+        </Suspense>
+      </div>
+      <Toaster position="top-right" duration={TOAST_DURATION_MS} richColors theme="dark" />
+    </>
+  );
+}

@@ -1,0 +1,121 @@
+/**
+ * The fixed navigation bar (spec §2): links for everyone, the signed-in user's menu with Sign out,
+ * Sign in and Get Started for visitors, and a collapsible menu on small screens that also shows the
+ * e-mail address. Links appear here as their screens are built.
+ */
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { SUCCESS_TEXTS } from '@memeslam/protocol/texts';
+import { useState } from 'react';
+import { Link, NavLink, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { session, useSession } from '../auth/session.ts';
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded-md px-3 py-2 text-sm ${isActive ? 'bg-panel text-white' : 'text-muted hover:text-white'}`;
+
+export function NavBar() {
+  const { user, isAuthenticated } = useSession();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+
+  async function signOut() {
+    // The HTTP client (and the protocol's schemas) load with the first page that needs them.
+    const { api } = await import('../api/http.ts');
+    await api('logout', { quiet: true }).catch(() => undefined);
+    session.clear();
+    toast.success(SUCCESS_TEXTS.loggedOut);
+    navigate('/');
+  }
+
+  const links = (
+    <>
+      <NavLink to="/" end className={linkClass} onClick={() => setOpen(false)}>
+        Home
+      </NavLink>
+      {isAuthenticated && (
+        <NavLink to="/dashboard" className={linkClass} onClick={() => setOpen(false)}>
+          Dashboard
+        </NavLink>
+      )}
+    </>
+  );
+
+  return (
+    <header className="fixed inset-x-0 top-0 z-40 border-b border-edge bg-ink/95 backdrop-blur">
+      <nav aria-label="Main" className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-4">
+        <Link to="/" className="mr-4 text-lg font-bold text-gold">
+          MemeSlam
+        </Link>
+        <div className="hidden flex-1 items-center gap-1 md:flex">{links}</div>
+        <div className="ml-auto hidden items-center gap-2 md:flex">
+          {isAuthenticated && user ? (
+            <DropdownMenu.Root>
+              <DropdownMenu.Trigger
+                className="flex items-center gap-2 rounded-md px-2 py-1 text-sm"
+                aria-label="Account menu"
+              >
+                <span
+                  className="flex h-8 w-8 items-center justify-center rounded-full bg-brand font-bold"
+                  aria-hidden="true"
+                >
+                  {user.username.charAt(0).toUpperCase()}
+                </span>
+                <span>{user.username}</span>
+              </DropdownMenu.Trigger>
+              <DropdownMenu.Portal>
+                <DropdownMenu.Content align="end" className="z-50 min-w-40 rounded-lg border border-edge bg-panel p-1">
+                  <DropdownMenu.Item
+                    onSelect={() => void signOut()}
+                    className="cursor-pointer rounded px-3 py-2 text-sm outline-none data-[highlighted]:bg-edge"
+                  >
+                    Sign out
+                  </DropdownMenu.Item>
+                </DropdownMenu.Content>
+              </DropdownMenu.Portal>
+            </DropdownMenu.Root>
+          ) : (
+            <>
+              <Link to="/login" className="px-3 py-2 text-sm text-muted hover:text-white">
+                Sign in
+              </Link>
+              <Link to="/register" className="rounded-md bg-brand px-3 py-2 text-sm font-semibold text-white">
+                Get Started
+              </Link>
+            </>
+          )}
+        </div>
+        <button
+          type="button"
+          className="ml-auto rounded-md border border-edge px-3 py-1 text-sm md:hidden"
+          aria-expanded={open}
+          aria-controls="mobile-menu"
+          onClick={() => setOpen((o) => !o)}
+        >
+          Menu
+        </button>
+      </nav>
+      {open && (
+        <div id="mobile-menu" className="flex flex-col gap-1 border-t border-edge px-4 py-3 md:hidden">
+          {links}
+          {isAuthenticated && user ? (
+            <>
+              <p className="px-3 py-2 text-sm text-muted">{user.email}</p>
+              <button type="button" className="px-3 py-2 text-left text-sm" onClick={() => void signOut()}>
+                Sign out
+              </button>
+            </>
+          ) : (
+            <>
+              <NavLink to="/login" className={linkClass} onClick={() => setOpen(false)}>
+                Sign in
+              </NavLink>
+              <NavLink to="/register" className={linkClass} onClick={() => setOpen(false)}>
+                Get Started
+              </NavLink>
+            </>
+          )}
+        </div>
+      )}
+    </header>
+  );
+}

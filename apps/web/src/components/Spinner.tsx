@@ -1,0 +1,9 @@
+/** The spinner the guards show while the sign-in state is not known yet. */
+export function Spinner({ label = 'Loading' }: { label?: string }) {
+  return (
+    <div role="status" aria-live="polite" className="flex min-h-[40vh] items-center justify-center">
+      <span className="h-10 w-10 animate-spin rounded-full border-4 border-edge border-t-brand" aria-hidden="true" />
+      <span className="sr-only">{label}</span>
+    </div>
+  );
+}

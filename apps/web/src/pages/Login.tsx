@@ -1,0 +1,125 @@
+/** /login: e-mail or username and password; the verification box when the server asks for it. */
+import { AUTH_TEXTS, SUCCESS_TEXTS, loginSchema, parseWith } from '@memeslam/protocol';
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { ApiError, api } from '../api/http.ts';
+import { session } from '../auth/session.ts';
+import { Button, Field } from '../components/Field.tsx';
+
+type Errors = Partial<Record<'email' | 'password', string>>;
+
+export function Login() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [form, setForm] = useState({ email: '', password: '' });
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+  const [verification, setVerification] = useState<{ email: string; message: string } | null>(null);
+
+  const edit = (field: keyof typeof form) => (value: string) => {
+    setForm((f) => ({ ...f, [field]: value }));
+    setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = parseWith(loginSchema, form);
+    if (!parsed.success) {
+      const next: Errors = {};
+      for (const e of parsed.errors) next[e.path as keyof Errors] ??= e.message;
+      setErrors(next);
+      return;
+    }
+    setBusy(true);
+    try {
+      const { data } = await api('login', { body: form, quiet: true });
+      if (!data?.token || !data.user) throw new Error(AUTH_TEXTS.loginInvalidResponse);
+      session.signIn(data.token, data.user);
+      toast.success(SUCCESS_TEXTS.loggedIn);
+      const from = params.get('from');
+      navigate(from?.startsWith('/') && !from.startsWith('//') ? from : '/dashboard', { replace: true });
+    } catch (error) {
+      if (error instanceof ApiError && error.body?.requiresEmailVerification === true) {
+        setVerification({
+          email: String(error.body.email ?? form.email),
+          message: error.message || AUTH_TEXTS.verifyBeforeLogin,
+        });
+        toast.error(AUTH_TEXTS.verifyBeforeLoginToast);
+      } else if (error instanceof ApiError && error.status === 401) {
+        toast.error(AUTH_TEXTS.invalidCredentials);
+      } else if (error instanceof ApiError && error.status === 429) {
+        toast.error(AUTH_TEXTS.tooManyLoginAttempts);
+      } else {
+        toast.error(error instanceof Error ? error.message : AUTH_TEXTS.loginInvalidResponse);
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function resend() {
+    if (!verification) return;
+    try {
+      const { message } = await api('resendVerification', { body: { email: verification.email }, quiet: true });
+      toast.success(message ?? SUCCESS_TEXTS.verificationSentInbox);
+    } catch {
+      toast.error(AUTH_TEXTS.resendFailed);
+    }
+  }
+
+  return (
+    <main className="mx-auto max-w-md px-4 py-10">
+      <h1 className="mb-6 text-3xl font-bold">Sign in</h1>
+      {verification && (
+        <section
+          aria-labelledby="verify-title"
+          className="mb-6 rounded-lg border border-yellow-500 bg-yellow-500/10 p-4"
+        >
+          <h2 id="verify-title" className="font-semibold text-yellow-300">
+            {AUTH_TEXTS.verificationRequiredTitle}
+          </h2>
+          <p className="mt-1 text-sm">{verification.message}</p>
+          <div className="mt-3 flex gap-3">
+            <Button type="button" onClick={() => void resend()}>
+              Resend Email
+            </Button>
+            <Link to="/resend-verification" className="self-center text-sm underline">
+              Verification Help
+            </Link>
+          </div>
+        </section>
+      )}
+      <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4">
+        <Field
+          label="Email or username"
+          name="email"
+          value={form.email}
+          onChange={edit('email')}
+          error={errors.email}
+          autoComplete="username"
+        />
+        <Field
+          label="Password"
+          name="password"
+          type="password"
+          value={form.password}
+          onChange={edit('password')}
+          error={errors.password}
+          autoComplete="current-password"
+        />
+        <Button type="submit" busy={busy}>
+          {busy ? 'Signing in...' : 'Sign in'}
+        </Button>
+      </form>
+      <p className="mt-6 flex justify-between text-sm text-muted">
+        <Link to="/register" className="underline">
+          Create an account
+        </Link>
+        <Link to="/forgot-password" className="underline">
+          Forgot password?
+        </Link>
+      </p>
+    </main>
+  );
+}

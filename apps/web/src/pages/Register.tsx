@@ -1,0 +1,128 @@
+/** /register: the form with the spec's client rules (an error clears when its field is edited), and the demo login. */
+import { AUTH_TEXTS, SUCCESS_TEXTS, parseWith, registerFormSchema } from '@memeslam/protocol';
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { ApiError, api } from '../api/http.ts';
+import { session } from '../auth/session.ts';
+import { Button, Field } from '../components/Field.tsx';
+
+type FieldName = 'username' | 'email' | 'password' | 'confirmPassword';
+
+export function Register() {
+  const navigate = useNavigate();
+  const [form, setForm] = useState<Record<FieldName, string>>({
+    username: '',
+    email: '',
+    password: '',
+    confirmPassword: '',
+  });
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const [busy, setBusy] = useState(false);
+
+  const edit = (field: FieldName) => (value: string) => {
+    setForm((f) => ({ ...f, [field]: value }));
+    setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = parseWith(registerFormSchema, form);
+    if (!parsed.success) {
+      const next: Partial<Record<FieldName, string>> = {};
+      for (const e of parsed.errors) next[e.path as FieldName] ??= e.message;
+      setErrors(next);
+      return;
+    }
+    setBusy(true);
+    try {
+      const { username, email, password } = form;
+      const { data, raw } = await api('register', { body: { username, email, password }, quiet: true });
+      if (raw.requiresEmailVerification === true) {
+        toast.success(SUCCESS_TEXTS.registrationCheckEmail);
+        navigate('/login');
+        return;
+      }
+      if (!data?.token || !data.user) throw new Error(AUTH_TEXTS.registrationInvalidResponse);
+      session.signIn(data.token, data.user);
+      toast.success(SUCCESS_TEXTS.accountCreated);
+      navigate('/dashboard', { replace: true });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) {
+        const field: FieldName = /email/i.test(error.message) ? 'email' : 'username';
+        setErrors((e) => ({ ...e, [field]: error.message }));
+      }
+      toast.error(error instanceof ApiError && error.message ? error.message : AUTH_TEXTS.registrationFailed);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function demo() {
+    try {
+      const { data } = await api('demo', { quiet: true });
+      session.signIn(data.token, data.user);
+      toast.success(SUCCESS_TEXTS.demoLogin);
+      navigate('/dashboard', { replace: true });
+    } catch {
+      toast.error(AUTH_TEXTS.demoLoginFailed);
+    }
+  }
+
+  return (
+    <main className="mx-auto max-w-md px-4 py-10">
+      <h1 className="mb-6 text-3xl font-bold">Create your account</h1>
+      <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4">
+        <Field
+          label="Username"
+          name="username"
+          value={form.username}
+          onChange={edit('username')}
+          error={errors.username}
+          autoComplete="username"
+        />
+        <Field
+          label="Email"
+          name="email"
+          type="email"
+          value={form.email}
+          onChange={edit('email')}
+          error={errors.email}
+          autoComplete="email"
+        />
+        <Field
+          label="Password"
+          name="password"
+          type="password"
+          value={form.password}
+          onChange={edit('password')}
+          error={errors.password}
+          autoComplete="new-password"
+        />
+        <Field
+          label="Confirm password"
+          name="confirmPassword"
+          type="password"
+          value={form.confirmPassword}
+          onChange={edit('confirmPassword')}
+          error={errors.confirmPassword}
+          autoComplete="new-password"
+        />
+        <p className="text-xs text-muted">
+          By creating an account you agree to the terms of service and the privacy policy.
+        </p>
+        <Button type="submit" busy={busy}>
+          {busy ? 'Creating account...' : 'Create account'}
+        </Button>
+      </form>
+      <div className="mt-6 flex items-center justify-between text-sm text-muted">
+        <Link to="/login" className="underline">
+          Already have an account? Sign in
+        </Link>
+        <button type="button" className="underline" onClick={() => void demo()}>
+          Try the demo
+        </button>
+      </div>
+    </main>
+  );
+}
