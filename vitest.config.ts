@@ -10,6 +10,18 @@ export default defineConfig({
         test: { name: 'server', include: ['apps/server/test/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 120_000 },
       },
       { test: { name: 'bench', include: ['bench/test/**/*.test.ts'] } },
+      {
+        // Browser journeys: the real server and Debian's Chromium. globalSetup builds the web app once
+        // first; files run one at a time (each launches a browser on a shared 2-core machine).
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          globalSetup: ['e2e/global-setup.ts'],
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

@@ -65,7 +65,14 @@ export function App() {
           </Routes>
         </Suspense>
       </div>
-      <Toaster position="top-right" duration={TOAST_DURATION_MS} richColors theme="dark" />
+      {/* Below the fixed nav bar, so a toast never covers the account menu. */}
+      <Toaster
+        position="top-right"
+        offset={{ top: '4.5rem', right: '1rem' }}
+        duration={TOAST_DURATION_MS}
+        richColors
+        theme="dark"
+      />
     </>
   );
 }

@@ -1,0 +1,112 @@
+/**
+ * Account journeys in a real browser against the real server: register with the form's own
+ * validation, the dashboard, sign out, the guard that remembers where you were going, sign in by
+ * username, a wrong password, the demo login, and a verification link without its token.
+ */
+import { randomBytes } from 'node:crypto';
+import { AUTH_TEXTS, SUCCESS_TEXTS, VALIDATION_TEXTS } from '@memeslam/protocol';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeJourneys, openJourney, useBrowser } from './helpers/browser.ts';
+import { type E2eServer, startServer } from './helpers/server.ts';
+
+describeJourneys('accounts', () => {
+  const browser = useBrowser();
+  let server: E2eServer;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const username = `e2e_${randomBytes(3).toString('hex')}`;
+  const password = 'a good long secret';
+
+  it('register (with client validation), dashboard, sign out, guarded page, sign in by username', async () => {
+    const journey = await openJourney(browser(), server.base);
+    const { page } = journey;
+    try {
+      await journey.goto('/register');
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await page.getByText(VALIDATION_TEXTS.usernameRequired).waitFor();
+      await page.getByLabel('Username', { exact: true }).fill('ab');
+      // An error clears as soon as its field is edited.
+      expect(await page.getByText(VALIDATION_TEXTS.usernameRequired).count()).toBe(0);
+      await page.getByLabel('Email', { exact: true }).fill('not-an-email');
+      await page.getByLabel('Password', { exact: true }).fill('123');
+      await page.getByLabel('Confirm password', { exact: true }).fill('124');
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await page.getByText(VALIDATION_TEXTS.usernameTooShort).waitFor();
+      await page.getByText(VALIDATION_TEXTS.emailInvalid).waitFor();
+      await page.getByText(VALIDATION_TEXTS.passwordTooShort).waitFor();
+      await journey.screenshot('register-errors');
+
+      await page.getByLabel('Username', { exact: true }).fill(username);
+      await page.getByLabel('Email', { exact: true }).fill(`${username}@example.com`);
+      await page.getByLabel('Password', { exact: true }).fill(password);
+      await page.getByLabel('Confirm password', { exact: true }).fill(password);
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await page.waitForURL('**/dashboard');
+      await page.getByText(SUCCESS_TEXTS.accountCreated).waitFor();
+      await page.getByRole('heading', { name: `Welcome back, ${username}!` }).waitFor();
+      await page.getByText('Games Played').waitFor();
+      await journey.screenshot('dashboard');
+
+      await page.getByRole('button', { name: 'Account menu' }).click();
+      await page.getByRole('menuitem', { name: 'Sign out' }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+      await page.getByText(SUCCESS_TEXTS.loggedOut).waitFor();
+
+      // The guard sends a visitor to /login and remembers where they were going.
+      await journey.goto('/dashboard');
+      await page.waitForURL('**/login?from=%2Fdashboard');
+      await page.getByLabel('Email or username', { exact: true }).fill(username.toUpperCase());
+      await page.getByLabel('Password', { exact: true }).fill('wrong password');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByText(AUTH_TEXTS.invalidCredentials).waitFor();
+      await page.getByLabel('Password', { exact: true }).fill(password);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL('**/dashboard');
+      await page.getByText(SUCCESS_TEXTS.loggedIn).waitFor();
+
+      // Signed in, /login sends you on to the dashboard; the session survives a reload.
+      await journey.goto('/login');
+      await page.waitForURL('**/dashboard');
+      await page.reload();
+      await page.getByRole('heading', { name: `Welcome back, ${username}!` }).waitFor();
+      journey.assertNoPageErrors();
+    } finally {
+      await journey.close();
+    }
+  });
+
+  it('the demo login signs in a Guest_XXXX', async () => {
+    const journey = await openJourney(browser(), server.base);
+    try {
+      await journey.goto('/register');
+      await journey.page.getByRole('button', { name: 'Try the demo' }).click();
+      await journey.page.waitForURL('**/dashboard');
+      await journey.page.getByText(SUCCESS_TEXTS.demoLogin).waitFor();
+      await journey.page.getByRole('heading', { name: /Welcome back, Guest_[A-Z2-9]{4}!/ }).waitFor();
+      journey.assertNoPageErrors();
+    } finally {
+      await journey.close();
+    }
+  });
+
+  it('a verification link without its token says so; forgot-password answers alike for anyone', async () => {
+    const journey = await openJourney(browser(), server.base);
+    try {
+      await journey.goto('/verify-email');
+      await journey.page.getByText(VALIDATION_TEXTS.invalidVerificationLink).waitFor();
+      await journey.page.getByRole('link', { name: 'Go to Login' }).waitFor();
+      await journey.goto('/forgot-password');
+      await journey.page.getByLabel('Email', { exact: true }).fill('nobody@example.com');
+      await journey.page.getByRole('button', { name: 'Send reset link' }).click();
+      await journey.page.getByText('If that address has an account, a password reset email is on its way.').waitFor();
+      journey.assertNoPageErrors();
+    } finally {
+      await journey.close();
+    }
+  });
+});

@@ -1,0 +1,26 @@
+/**
+ * Global setup of the e2e project: builds the web app once, before any browser journey, so that the
+ * journeys always run against the current source (never a stale apps/web/dist).
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { delimiter, join, resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '..');
+const webDir = join(root, 'apps', 'web');
+const bin = join(root, 'node_modules', '.bin');
+
+export default function setup(): void {
+  const started = performance.now();
+  console.log('[e2e] building the web app (vite build in apps/web) …');
+  execFileSync(join(bin, 'vite'), ['build', '--logLevel', 'warn'], {
+    cwd: webDir,
+    stdio: 'inherit',
+    // The project's Node (node_modules/.bin/node) runs vite, whichever node started vitest.
+    env: { ...process.env, PATH: `${bin}${delimiter}${process.env.PATH ?? ''}` },
+  });
+  if (!existsSync(join(webDir, 'dist', 'index.html'))) {
+    throw new Error('[e2e] vite build finished but apps/web/dist/index.html is missing');
+  }
+  console.log(`[e2e] web app built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}

@@ -1,0 +1,117 @@
+/**
+ * Browser journeys: Playwright (playwright-core) driving Debian's Chromium. Downloading a browser
+ * with `npx playwright install` does not work here; .ci/run installs the `chromium` Debian package.
+ *
+ * Without Chromium the journeys are skipped, loudly — except under CI, where that is an error.
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { type Browser, type BrowserContext, type Page, type Response, chromium } from 'playwright-core';
+import { afterAll, beforeAll, describe } from 'vitest';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export const CHROMIUM_ARGS: readonly string[] = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/** Screenshots land here (.tmp/ is gitignored). */
+export const SCREENSHOT_DIR = resolve(import.meta.dirname, '..', '..', '.tmp', 'screenshots');
+
+export const hasChromium = existsSync(CHROMIUM_PATH);
+if (!hasChromium) {
+  if (process.env.CI) {
+    throw new Error(
+      `CI must run the browser journeys, but there is no Chromium at ${CHROMIUM_PATH} ` +
+        '(install the Debian package `chromium`, or set CHROMIUM_PATH)',
+    );
+  }
+  console.warn(
+    `\n*** SKIPPED: browser journeys (no Chromium at ${CHROMIUM_PATH}; ` +
+      'apt-get install chromium, or set CHROMIUM_PATH) ***\n',
+  );
+}
+
+/** `describe` for a suite of browser journeys: skipped (loudly, above) when there is no Chromium. */
+export const describeJourneys = describe.skipIf(!hasChromium);
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_ARGS] });
+}
+
+/** Launches one browser for the enclosing describe block and closes it after; call inside describe. */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('useBrowser(): the browser is not launched yet (use it inside a test)');
+    return browser;
+  };
+}
+
+export interface Journey {
+  readonly context: BrowserContext;
+  readonly page: Page;
+  /** Uncaught exceptions in the page: a journey fails on any (assertNoPageErrors). */
+  readonly pageErrors: Error[];
+  /** console.error messages and failed loads, for diagnosis. */
+  readonly consoleErrors: string[];
+  /** Navigates to base + path and returns the main document's response. */
+  goto(path: string): Promise<Response>;
+  /** Throws, listing them all, if the page threw anything uncaught. */
+  assertNoPageErrors(): void;
+  /** Saves a full-page PNG into .tmp/screenshots and returns its path. */
+  screenshot(name: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** A fresh context (no cookies or storage shared with other journeys) and page, watched for errors. */
+export async function openJourney(browser: Browser, base: string): Promise<Journey> {
+  const context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const pageErrors: Error[] = [];
+  const consoleErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error));
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
+  return {
+    context,
+    page,
+    pageErrors,
+    consoleErrors,
+    async goto(path) {
+      const response = await page.goto(path, { waitUntil: 'load' });
+      if (!response) throw new Error(`No response for ${path}`);
+      return response;
+    },
+    assertNoPageErrors() {
+      if (pageErrors.length === 0) return;
+      const listed = pageErrors.map((error) => `  - ${error.stack ?? error.message}`).join('\n');
+      const console = consoleErrors.length ? `\nconsole errors:\n  - ${consoleErrors.join('\n  - ')}` : '';
+      throw new Error(`Uncaught page error(s):\n${listed}${console}`);
+    },
+    screenshot(name) {
+      return screenshot(page, name);
+    },
+    close: () => context.close(),
+  };
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const file = join(SCREENSHOT_DIR, `${name.replace(/[^a-z0-9._-]+/gi, '-')}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}

@@ -1,0 +1,53 @@
+/**
+ * Boots the real server in-process for the browser journeys: the built web app from apps/web/dist
+ * (e2e/global-setup.ts builds it), a temporary DATA_DIR, embedded PGlite, no rate limits, on a free
+ * port of 127.0.0.1. DATABASE_URL and REDIS_URL are deliberately ignored, even when set.
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../apps/server/src/app.ts';
+import { loadConfig } from '../../apps/server/src/config.ts';
+
+/** The built web app the server serves. */
+export const WEB_ROOT = resolve(import.meta.dirname, '..', '..', 'apps', 'web', 'dist');
+
+export interface E2eServer {
+  /** http://127.0.0.1:port, without a trailing slash */
+  readonly base: string;
+  readonly app: FastifyInstance;
+  close(): Promise<void>;
+}
+
+export async function startServer(env: Record<string, string> = {}): Promise<E2eServer> {
+  if (!existsSync(join(WEB_ROOT, 'index.html'))) {
+    throw new Error(`No built web app at ${WEB_ROOT}: the e2e project's globalSetup builds it (vitest --project e2e)`);
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'memeslam-e2e-'));
+  try {
+    // Only the variables listed here: nothing leaks in from process.env (no DATABASE_URL, REDIS_URL, SMTP_URL).
+    const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', RATE_LIMITS: 'off', ...env });
+    const app = await buildApp(config, { webRoot: WEB_ROOT });
+    try {
+      const base = await app.listen({ port: 0, host: '127.0.0.1' });
+      return {
+        base,
+        app,
+        async close() {
+          try {
+            await app.close();
+          } finally {
+            rmSync(dataDir, { recursive: true, force: true });
+          }
+        },
+      };
+    } catch (error) {
+      await app.close();
+      throw error;
+    }
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}

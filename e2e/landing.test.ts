@@ -1,0 +1,41 @@
+/** The landing page and the SPA fallback, in a real browser against the real server. */
+import { existsSync } from 'node:fs';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeJourneys, openJourney, useBrowser } from './helpers/browser.ts';
+import { type E2eServer, startServer } from './helpers/server.ts';
+
+describeJourneys('landing', () => {
+  const browser = useBrowser();
+  let server: E2eServer;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('shows MemeSlam at / and serves the app for unknown client routes', async () => {
+    const journey = await openJourney(browser(), server.base);
+    try {
+      const home = await journey.goto('/');
+      expect(home.status()).toBe(200);
+      // Robust to a redesign: "MemeSlam" anywhere in the rendered body, and React rendered into #root.
+      await journey.page.locator('#root > *').first().waitFor();
+      await journey.page.getByText('MemeSlam').first().waitFor();
+      expect(await journey.page.locator('body').innerText()).toContain('MemeSlam');
+      expect(await journey.page.title()).toContain('MemeSlam');
+      expect(existsSync(await journey.screenshot('landing'))).toBe(true);
+
+      const unknown = await journey.goto('/no/such/page');
+      expect(unknown.status()).toBe(200);
+      expect(unknown.headers()['content-type']).toContain('text/html');
+      await journey.page.locator('#root > *').first().waitFor();
+      expect((await journey.page.locator('#root').innerText()).trim()).not.toBe('');
+      await journey.screenshot('unknown-route');
+
+      journey.assertNoPageErrors();
+    } finally {
+      await journey.close();
+    }
+  });
+});
