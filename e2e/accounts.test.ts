@@ -5,9 +5,23 @@
  */
 import { randomBytes } from 'node:crypto';
 import { AUTH_TEXTS, SUCCESS_TEXTS, VALIDATION_TEXTS } from '@memeslam/protocol';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeJourneys, openJourney, useBrowser } from './helpers/browser.ts';
 import { type E2eServer, startServer } from './helpers/server.ts';
+
+/**
+ * Client-side navigations change the URL without a page load, so wait for the URL itself rather than
+ * for a navigation event (which may already have happened).
+ */
+async function atPath(page: Page, pathAndQuery: string): Promise<void> {
+  await expect
+    .poll(() => {
+      const url = new URL(page.url());
+      return `${url.pathname}${url.search}`;
+    })
+    .toBe(pathAndQuery);
+}
 
 describeJourneys('accounts', () => {
   const browser = useBrowser();
@@ -46,7 +60,7 @@ describeJourneys('accounts', () => {
       await page.getByLabel('Password', { exact: true }).fill(password);
       await page.getByLabel('Confirm password', { exact: true }).fill(password);
       await page.getByRole('button', { name: 'Create account' }).click();
-      await page.waitForURL('**/dashboard');
+      await atPath(page, '/dashboard');
       await page.getByText(SUCCESS_TEXTS.accountCreated).waitFor();
       await page.getByRole('heading', { name: `Welcome back, ${username}!` }).waitFor();
       await page.getByText('Games Played').waitFor();
@@ -54,24 +68,24 @@ describeJourneys('accounts', () => {
 
       await page.getByRole('button', { name: 'Account menu' }).click();
       await page.getByRole('menuitem', { name: 'Sign out' }).click();
-      await page.waitForURL((url) => url.pathname === '/');
+      await atPath(page, '/');
       await page.getByText(SUCCESS_TEXTS.loggedOut).waitFor();
 
       // The guard sends a visitor to /login and remembers where they were going.
       await journey.goto('/dashboard');
-      await page.waitForURL('**/login?from=%2Fdashboard');
+      await atPath(page, '/login?from=%2Fdashboard');
       await page.getByLabel('Email or username', { exact: true }).fill(username.toUpperCase());
       await page.getByLabel('Password', { exact: true }).fill('wrong password');
       await page.getByRole('button', { name: 'Sign in' }).click();
       await page.getByText(AUTH_TEXTS.invalidCredentials).waitFor();
       await page.getByLabel('Password', { exact: true }).fill(password);
       await page.getByRole('button', { name: 'Sign in' }).click();
-      await page.waitForURL('**/dashboard');
+      await atPath(page, '/dashboard');
       await page.getByText(SUCCESS_TEXTS.loggedIn).waitFor();
 
       // Signed in, /login sends you on to the dashboard; the session survives a reload.
       await journey.goto('/login');
-      await page.waitForURL('**/dashboard');
+      await atPath(page, '/dashboard');
       await page.reload();
       await page.getByRole('heading', { name: `Welcome back, ${username}!` }).waitFor();
       journey.assertNoPageErrors();
@@ -85,7 +99,7 @@ describeJourneys('accounts', () => {
     try {
       await journey.goto('/register');
       await journey.page.getByRole('button', { name: 'Try the demo' }).click();
-      await journey.page.waitForURL('**/dashboard');
+      await atPath(journey.page, '/dashboard');
       await journey.page.getByText(SUCCESS_TEXTS.demoLogin).waitFor();
       await journey.page.getByRole('heading', { name: /Welcome back, Guest_[A-Z2-9]{4}!/ }).waitFor();
       journey.assertNoPageErrors();

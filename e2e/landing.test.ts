@@ -39,3 +39,35 @@ describeJourneys('landing', () => {
     }
   });
 });
+
+describeJourneys('tokenomics', () => {
+  const browser = useBrowser();
+  let server: E2eServer;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('shows the token facts and opens a FAQ answer from the nav', async () => {
+    const journey = await openJourney(browser(), server.base);
+    try {
+      await journey.goto('/');
+      await journey.page.getByRole('link', { name: 'Tokenomics' }).first().click();
+      await expect.poll(() => new URL(journey.page.url()).pathname).toBe('/tokenomics');
+      await journey.page.getByText('1,000,000,000').waitFor();
+      await journey.page.getByText('Coming Soon').waitFor();
+      const question = journey.page.getByRole('button', { name: 'Do I need tokens to play?' });
+      expect(await question.getAttribute('aria-expanded')).toBe('false');
+      await question.click();
+      expect(await question.getAttribute('aria-expanded')).toBe('true');
+      await journey.page.getByText('Games against people and bots are free.', { exact: false }).waitFor();
+      expect(await journey.page.getByRole('button', { expanded: false }).count()).toBe(4);
+      await journey.screenshot('tokenomics');
+      journey.assertNoPageErrors();
+    } finally {
+      await journey.close();
+    }
+  });
+});

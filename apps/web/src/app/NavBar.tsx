@@ -22,7 +22,7 @@ export function NavBar() {
     // The HTTP client (and the protocol's schemas) load with the first page that needs them.
     const { api } = await import('../api/http.ts');
     await api('logout', { quiet: true }).catch(() => undefined);
-    session.clear();
+    session.clear({ signedOut: true });
     toast.success(SUCCESS_TEXTS.loggedOut);
     navigate('/');
   }
@@ -31,6 +31,9 @@ export function NavBar() {
     <>
       <NavLink to="/" end className={linkClass} onClick={() => setOpen(false)}>
         Home
+      </NavLink>
+      <NavLink to="/tokenomics" className={linkClass} onClick={() => setOpen(false)}>
+        Tokenomics
       </NavLink>
       {isAuthenticated && (
         <NavLink to="/dashboard" className={linkClass} onClick={() => setOpen(false)}>

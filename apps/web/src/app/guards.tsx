@@ -5,9 +5,11 @@ import { useSession } from '../auth/session.ts';
 import { Spinner } from '../components/Spinner.tsx';
 
 export function RequireAuth({ children }: { children: ReactNode }) {
-  const { isAuthenticated, isLoading } = useSession();
+  const { isAuthenticated, isLoading, signedOut } = useSession();
   const location = useLocation();
   if (isLoading) return <Spinner />;
+  // Signing out goes home (spec: "Sign out (logs out, goes to /)"), not to /login.
+  if (!isAuthenticated && signedOut) return <Navigate to="/" replace />;
   if (!isAuthenticated) {
     const from = `${location.pathname}${location.search}`;
     return <Navigate to={`/login?from=${encodeURIComponent(from)}`} replace />;

@@ -14,6 +14,8 @@ export interface Session {
   readonly isAuthenticated: boolean;
   /** True until the start-up session check has settled. */
   readonly isLoading: boolean;
+  /** Set when the user signed out on purpose: guarded pages then go home, not to /login. */
+  readonly signedOut?: boolean;
 }
 
 function readStored(): Session {
@@ -54,8 +56,8 @@ export const session = {
     if (current.token) set({ ...current, user, isAuthenticated: true, isLoading: false });
   },
   /** Logout, or a 401 anywhere: everything goes. */
-  clear(): void {
-    set({ token: null, user: null, isAuthenticated: false, isLoading: false });
+  clear(options: { signedOut?: boolean } = {}): void {
+    set({ token: null, user: null, isAuthenticated: false, isLoading: false, signedOut: options.signedOut ?? false });
     localStorage.removeItem(STORAGE_KEYS.authState);
   },
   settled(): void {
