@@ -40,7 +40,7 @@ describeJourneys('landing', () => {
   });
 });
 
-describeJourneys('tokenomics', () => {
+describeJourneys('docs and tokenomics', () => {
   const browser = useBrowser();
   let server: E2eServer;
   beforeAll(async () => {
@@ -65,6 +65,38 @@ describeJourneys('tokenomics', () => {
       await journey.page.getByText('Games against people and bots are free.', { exact: false }).waitFor();
       expect(await journey.page.getByRole('button', { expanded: false }).count()).toBe(4);
       await journey.screenshot('tokenomics');
+      journey.assertNoPageErrors();
+    } finally {
+      await journey.close();
+    }
+  });
+
+  it('how to play: tabs with previous/next and dots, the matching demo, Play Now on the last step', async () => {
+    const journey = await openJourney(browser(), server.base);
+    const { page } = journey;
+    try {
+      await journey.goto('/');
+      await page.getByRole('link', { name: 'Docs' }).first().click();
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/how-to-play');
+      expect(await page.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByRole('tab', { name: 'Cards', selected: true }).waitFor();
+
+      const pile = page.getByRole('button', { name: /Discard pile/ });
+      await pile.click();
+      await page.getByText('Select a card first!').waitFor();
+      await page.getByRole('button', { name: 'Red 3 Bonk' }).click();
+      await pile.click();
+      await page.getByText('Correct match!').waitFor();
+      await page.getByRole('button', { name: 'Green 5 Wif' }).click();
+      await pile.click();
+      await page.getByText('Not a valid match!').waitFor();
+      await journey.screenshot('how-to-play-demo');
+
+      await page.getByRole('button', { name: 'Go to Winning' }).click();
+      await page.getByRole('tab', { name: 'Winning', selected: true }).waitFor();
+      expect(await page.getByRole('button', { name: 'Next' }).count()).toBe(0);
+      expect(await page.getByRole('link', { name: 'Play Now' }).getAttribute('href')).toBe('/lobby');
       journey.assertNoPageErrors();
     } finally {
       await journey.close();

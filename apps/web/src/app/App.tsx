@@ -12,6 +12,7 @@ import { NavBar } from './NavBar.tsx';
 function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
   return lazy(async () => ({ default: (await load())[name] }));
 }
+const HowToPlay = page(() => import('../pages/HowToPlay.tsx'), 'HowToPlay');
 const Tokenomics = page(() => import('../pages/Tokenomics.tsx'), 'Tokenomics');
 const Dashboard = page(() => import('../pages/Dashboard.tsx'), 'Dashboard');
 const Login = page(() => import('../pages/Login.tsx'), 'Login');
@@ -50,6 +51,7 @@ export function App() {
                 </GuestOnly>
               }
             />
+            <Route path="/how-to-play" element={<HowToPlay />} />
             <Route path="/tokenomics" element={<Tokenomics />} />
             <Route path="/forgot-password" element={<ForgotPassword />} />
             <Route path="/reset-password" element={<ResetPassword />} />

@@ -32,6 +32,9 @@ export function NavBar() {
       <NavLink to="/" end className={linkClass} onClick={() => setOpen(false)}>
         Home
       </NavLink>
+      <NavLink to="/how-to-play" className={linkClass} onClick={() => setOpen(false)}>
+        Docs
+      </NavLink>
       <NavLink to="/tokenomics" className={linkClass} onClick={() => setOpen(false)}>
         Tokenomics
       </NavLink>
