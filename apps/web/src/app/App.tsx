@@ -12,6 +12,7 @@ import { NavBar } from './NavBar.tsx';
 function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
   return lazy(async () => ({ default: (await load())[name] }));
 }
+const Leaderboard = page(() => import('../pages/Leaderboard.tsx'), 'Leaderboard');
 const HowToPlay = page(() => import('../pages/HowToPlay.tsx'), 'HowToPlay');
 const Tokenomics = page(() => import('../pages/Tokenomics.tsx'), 'Tokenomics');
 const Dashboard = page(() => import('../pages/Dashboard.tsx'), 'Dashboard');
@@ -51,6 +52,7 @@ export function App() {
                 </GuestOnly>
               }
             />
+            <Route path="/leaderboard" element={<Leaderboard />} />
             <Route path="/how-to-play" element={<HowToPlay />} />
             <Route path="/tokenomics" element={<Tokenomics />} />
             <Route path="/forgot-password" element={<ForgotPassword />} />

@@ -35,6 +35,9 @@ export function NavBar() {
       <NavLink to="/how-to-play" className={linkClass} onClick={() => setOpen(false)}>
         Docs
       </NavLink>
+      <NavLink to="/leaderboard" className={linkClass} onClick={() => setOpen(false)}>
+        Leaderboard
+      </NavLink>
       <NavLink to="/tokenomics" className={linkClass} onClick={() => setOpen(false)}>
         Tokenomics
       </NavLink>
