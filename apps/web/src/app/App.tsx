@@ -12,6 +12,7 @@ import { NavBar } from './NavBar.tsx';
 function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
   return lazy(async () => ({ default: (await load())[name] }));
 }
+const Profile = page(() => import('../pages/Profile.tsx'), 'Profile');
 const Leaderboard = page(() => import('../pages/Leaderboard.tsx'), 'Leaderboard');
 const HowToPlay = page(() => import('../pages/HowToPlay.tsx'), 'HowToPlay');
 const Tokenomics = page(() => import('../pages/Tokenomics.tsx'), 'Tokenomics');
@@ -64,6 +65,14 @@ export function App() {
               element={
                 <RequireAuth>
                   <Dashboard />
+                </RequireAuth>
+              }
+            />
+            <Route
+              path="/profile"
+              element={
+                <RequireAuth>
+                  <Profile />
                 </RequireAuth>
               }
             />

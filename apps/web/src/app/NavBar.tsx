@@ -73,6 +73,15 @@ export function NavBar() {
               </DropdownMenu.Trigger>
               <DropdownMenu.Portal>
                 <DropdownMenu.Content align="end" className="z-50 min-w-40 rounded-lg border border-edge bg-panel p-1">
+                  {['Profile', 'Settings'].map((label) => (
+                    <DropdownMenu.Item
+                      key={label}
+                      onSelect={() => navigate('/profile')}
+                      className="cursor-pointer rounded px-3 py-2 text-sm outline-none data-[highlighted]:bg-edge"
+                    >
+                      {label}
+                    </DropdownMenu.Item>
+                  ))}
                   <DropdownMenu.Item
                     onSelect={() => void signOut()}
                     className="cursor-pointer rounded px-3 py-2 text-sm outline-none data-[highlighted]:bg-edge"

@@ -1,0 +1,328 @@
+/**
+ * /profile: username (edit, save, cancel), the read-only e-mail, preferences saved to the server,
+ * level and stats, the last 3 games, achievements, and the account actions: change password, export
+ * data and delete account.
+ */
+import * as Dialog from '@radix-ui/react-dialog';
+import {
+  ACHIEVEMENTS,
+  AUTH_TEXTS,
+  type Preferences,
+  RECENT_ACTIVITY_GAMES,
+  SUCCESS_TEXTS,
+  VALIDATION_TEXTS,
+  formatGameTime,
+  parseWith,
+  passwordSchema,
+  usernameSchema,
+} from '@memeslam/protocol';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { ApiError, api } from '../api/http.ts';
+import { session, useSession } from '../auth/session.ts';
+import { Button, Field } from '../components/Field.tsx';
+
+const PREFERENCE_LABELS: Record<keyof Preferences, string> = {
+  sound: 'Sound Effects',
+  animations: 'Animations',
+  autoPlay: 'Auto Play Ready',
+};
+
+export function Profile() {
+  const { user } = useSession();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [editing, setEditing] = useState(false);
+  const [username, setUsername] = useState(user?.username ?? '');
+  const [usernameError, setUsernameError] = useState<string>();
+  const history = useQuery({
+    queryKey: ['history', RECENT_ACTIVITY_GAMES],
+    queryFn: async () =>
+      (await api('gameHistory', { query: { limit: RECENT_ACTIVITY_GAMES }, quiet: true })).data.games,
+  });
+  if (!user) return null;
+
+  async function saveProfile(changes: { username?: string; preferences?: Partial<Preferences> }) {
+    try {
+      const { data } = await api('updateProfile', { body: changes, quiet: true });
+      session.setUser(data.user);
+      await queryClient.invalidateQueries({ queryKey: ['me'] });
+      toast.success(SUCCESS_TEXTS.profileUpdated);
+      return true;
+    } catch (error) {
+      toast.error(error instanceof ApiError && error.message ? error.message : AUTH_TEXTS.profileUpdateFailed);
+      return false;
+    }
+  }
+
+  async function saveUsername(event: FormEvent) {
+    event.preventDefault();
+    const parsed = parseWith(usernameSchema, username);
+    if (!parsed.success) {
+      setUsernameError(parsed.message);
+      return;
+    }
+    if (await saveProfile({ username: parsed.data })) setEditing(false);
+  }
+
+  async function exportData() {
+    const { data } = await api('exportAccount');
+    const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
+    const link = document.createElement('a');
+    link.href = URL.createObjectURL(blob);
+    link.download = 'memeslam-account.json';
+    link.click();
+    URL.revokeObjectURL(link.href);
+  }
+
+  const stats = user.stats;
+  const unlocked = new Set(user.achievements.map((a) => a.id));
+  return (
+    <main className="mx-auto max-w-4xl space-y-8 px-4 py-10">
+      <h1 className="text-4xl font-bold">Profile settings</h1>
+
+      <section aria-labelledby="account-title" className="rounded-lg border border-edge bg-panel p-4">
+        <h2 id="account-title" className="mb-4 text-xl font-semibold">
+          Account
+        </h2>
+        {editing ? (
+          <form onSubmit={(e) => void saveUsername(e)} noValidate className="flex flex-col gap-3">
+            <Field
+              label="Username"
+              name="username"
+              value={username}
+              onChange={(v) => {
+                setUsername(v);
+                setUsernameError(undefined);
+              }}
+              error={usernameError}
+            />
+            <div className="flex gap-2">
+              <Button type="submit">Save</Button>
+              <button
+                type="button"
+                className="rounded-lg border border-edge px-4 py-2"
+                onClick={() => {
+                  setUsername(user.username);
+                  setUsernameError(undefined);
+                  setEditing(false);
+                }}
+              >
+                Cancel
+              </button>
+            </div>
+          </form>
+        ) : (
+          <div className="flex items-center justify-between">
+            <p>
+              <span className="text-sm text-muted">Username</span>
+              <span className="block text-lg font-semibold">{user.username}</span>
+            </p>
+            <button type="button" className="rounded-lg border border-edge px-4 py-2" onClick={() => setEditing(true)}>
+              Edit
+            </button>
+          </div>
+        )}
+        <p className="mt-4">
+          <span className="text-sm text-muted">Email</span>
+          <span className="block">{user.email}</span>
+          <span className="text-xs text-muted">{VALIDATION_TEXTS.emailCannotBeChanged}</span>
+        </p>
+      </section>
+
+      <section aria-labelledby="prefs-title" className="rounded-lg border border-edge bg-panel p-4">
+        <h2 id="prefs-title" className="mb-4 text-xl font-semibold">
+          Preferences
+        </h2>
+        {(Object.keys(PREFERENCE_LABELS) as (keyof Preferences)[]).map((key) => (
+          <label key={key} className="flex items-center justify-between py-2">
+            <span>{PREFERENCE_LABELS[key]}</span>
+            <input
+              type="checkbox"
+              role="switch"
+              checked={user.preferences[key]}
+              onChange={(event) => void saveProfile({ preferences: { [key]: event.target.checked } })}
+              className="h-5 w-5"
+            />
+          </label>
+        ))}
+      </section>
+
+      <section aria-labelledby="progress-title" className="rounded-lg border border-edge bg-panel p-4">
+        <h2 id="progress-title" className="mb-4 text-xl font-semibold">
+          Level {user.level}
+        </h2>
+        <dl className="grid grid-cols-2 gap-3 md:grid-cols-5">
+          {(
+            [
+              ['Games Played', stats.gamesPlayed],
+              ['Games Won', stats.gamesWon],
+              ['Win Rate', `${stats.winRate}%`],
+              ['Total Points', stats.totalPoints],
+              ['Fastest Win', stats.fastestGame === null ? '—' : formatGameTime(stats.fastestGame)],
+            ] as const
+          ).map(([label, value]) => (
+            <div key={label}>
+              <dt className="text-xs text-muted">{label}</dt>
+              <dd className="text-xl font-bold">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <section aria-labelledby="recent-title" className="rounded-lg border border-edge bg-panel p-4">
+        <h2 id="recent-title" className="mb-4 text-xl font-semibold">
+          Recent activity
+        </h2>
+        {history.data && history.data.length > 0 ? (
+          <ul className="space-y-2">
+            {history.data.map((game) => (
+              <li key={game.gameId} className="flex justify-between">
+                <span className={game.won ? 'text-green-400' : 'text-red-400'}>{game.won ? 'Won' : 'Lost'}</span>
+                <span>{formatGameTime(game.duration)}</span>
+                <span className="text-muted">{new Date(game.endedAt).toLocaleDateString('en-US')}</span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-muted">{AUTH_TEXTS.noRecentGames}</p>
+        )}
+      </section>
+
+      <section aria-labelledby="achievements-title" className="rounded-lg border border-edge bg-panel p-4">
+        <h2 id="achievements-title" className="mb-4 text-xl font-semibold">
+          Achievements
+        </h2>
+        <ul className="grid grid-cols-2 gap-3 md:grid-cols-4">
+          {ACHIEVEMENTS.map((a) => (
+            <li
+              key={a.id}
+              className={`rounded-lg border p-3 ${unlocked.has(a.id) ? 'border-gold' : 'border-edge opacity-50'}`}
+              aria-label={`${a.name}: ${unlocked.has(a.id) ? 'unlocked' : 'locked'}`}
+            >
+              <p className="font-semibold">{a.name}</p>
+              <p className="text-xs text-muted">{a.description}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="actions-title" className="flex flex-wrap gap-3">
+        <h2 id="actions-title" className="sr-only">
+          Account actions
+        </h2>
+        {!user.isGuest && <ChangePassword />}
+        <button type="button" className="rounded-lg border border-edge px-4 py-2" onClick={() => void exportData()}>
+          Export Data
+        </button>
+        <DeleteAccount isGuest={user.isGuest} onDeleted={() => navigate('/', { replace: true })} />
+      </section>
+    </main>
+  );
+}
+
+function ChangePassword() {
+  const [open, setOpen] = useState(false);
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [error, setError] = useState<string>();
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = parseWith(passwordSchema, next);
+    if (!current) return setError(VALIDATION_TEXTS.currentPasswordRequired);
+    if (!parsed.success) return setError(parsed.message);
+    try {
+      const { data, message } = await api('changePassword', {
+        body: { currentPassword: current, newPassword: next },
+        quiet: true,
+      });
+      session.signIn(data.token, data.user);
+      toast.success(message ?? '');
+      setOpen(false);
+    } catch (failure) {
+      setError(failure instanceof ApiError ? failure.message : undefined);
+    }
+  }
+  return (
+    <Dialog.Root open={open} onOpenChange={setOpen}>
+      <Dialog.Trigger className="rounded-lg border border-edge px-4 py-2">Change Password</Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/60" />
+        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(28rem,90vw)] -translate-x-1/2 -translate-y-1/2 rounded-lg border border-edge bg-panel p-6">
+          <Dialog.Title className="text-xl font-semibold">Change password</Dialog.Title>
+          <Dialog.Description className="mt-1 text-sm text-muted">
+            Other devices are signed out when the password changes.
+          </Dialog.Description>
+          <form onSubmit={(e) => void submit(e)} noValidate className="mt-4 flex flex-col gap-3">
+            <Field
+              label="Current password"
+              name="currentPassword"
+              type="password"
+              value={current}
+              onChange={setCurrent}
+            />
+            <Field
+              label="New password"
+              name="newPassword"
+              type="password"
+              value={next}
+              onChange={setNext}
+              error={error}
+            />
+            <Button type="submit">Change password</Button>
+          </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function DeleteAccount({ isGuest, onDeleted }: { isGuest: boolean; onDeleted: () => void }) {
+  const [open, setOpen] = useState(false);
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string>();
+  async function confirm(event: FormEvent) {
+    event.preventDefault();
+    try {
+      const { message } = await api('deleteAccount', { body: isGuest ? {} : { password }, quiet: true });
+      session.clear({ signedOut: true });
+      toast.success(message ?? '');
+      onDeleted();
+    } catch (failure) {
+      setError(failure instanceof ApiError ? failure.message : undefined);
+    }
+  }
+  return (
+    <Dialog.Root open={open} onOpenChange={setOpen}>
+      <Dialog.Trigger className="rounded-lg border border-red-500 px-4 py-2 text-red-300">
+        Delete Account
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/60" />
+        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(28rem,90vw)] -translate-x-1/2 -translate-y-1/2 rounded-lg border border-edge bg-panel p-6">
+          <Dialog.Title className="text-xl font-semibold">Delete your account?</Dialog.Title>
+          <Dialog.Description className="mt-1 text-sm text-muted">
+            Your account and personal data are removed. Finished games keep an anonymous seat. This cannot be undone.
+          </Dialog.Description>
+          <form onSubmit={(e) => void confirm(e)} noValidate className="mt-4 flex flex-col gap-3">
+            {!isGuest && (
+              <Field
+                label="Password"
+                name="password"
+                type="password"
+                value={password}
+                onChange={setPassword}
+                error={error}
+              />
+            )}
+            <Button type="submit" className="bg-red-600">
+              Delete my account
+            </Button>
+          </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
