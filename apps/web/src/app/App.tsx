@@ -12,6 +12,7 @@ import { NavBar } from './NavBar.tsx';
 function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
   return lazy(async () => ({ default: (await load())[name] }));
 }
+const Admin = page(() => import('../pages/Admin.tsx'), 'Admin');
 const Profile = page(() => import('../pages/Profile.tsx'), 'Profile');
 const Leaderboard = page(() => import('../pages/Leaderboard.tsx'), 'Leaderboard');
 const HowToPlay = page(() => import('../pages/HowToPlay.tsx'), 'HowToPlay');
@@ -73,6 +74,14 @@ export function App() {
               element={
                 <RequireAuth>
                   <Profile />
+                </RequireAuth>
+              }
+            />
+            <Route
+              path="/admin"
+              element={
+                <RequireAuth>
+                  <Admin />
                 </RequireAuth>
               }
             />

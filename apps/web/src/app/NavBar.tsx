@@ -46,6 +46,17 @@ export function NavBar() {
           Dashboard
         </NavLink>
       )}
+      {user?.canAccessAdmin && (
+        <NavLink
+          to="/admin"
+          className={({ isActive }) =>
+            `rounded-md px-3 py-2 text-sm font-semibold ${isActive ? 'bg-gold text-ink' : 'text-gold'}`
+          }
+          onClick={() => setOpen(false)}
+        >
+          Admin
+        </NavLink>
+      )}
     </>
   );
 
