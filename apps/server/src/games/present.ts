@@ -1,7 +1,8 @@
 /** A room as the protocol shows it: the Game of the lobby and lists, players, and the public gameState. */
 import { BOT_DIFFICULTIES, type BotDifficulty, type GameState, POWER_UP_TYPES, publicView } from '@memeslam/engine';
 import type { BotInfo, Game, GameStateView, Player } from '@memeslam/protocol';
-import type { GameRoom, Seat } from './room.ts';
+import type { GameRoom } from './room.ts';
+import type { Seat } from './types.ts';
 
 /** The strongest difficulty among bots, or null without bots. */
 export function strongest(difficulties: readonly BotDifficulty[]): BotDifficulty | null {

@@ -5,17 +5,10 @@
  * events through `RoomOutput`. It does no I/O of its own, so it runs the same in tests and behind
  * socket.io.
  */
-import { createHash } from 'node:crypto';
 import {
-  BOT_DIFFICULTIES,
-  type BotDifficulty,
   type Command,
-  type DeadlockCheck,
   type GameEvent,
-  type GameResult,
   type GameState,
-  type PowerUpEffect,
-  type PowerUpType,
   DISCONNECT_GRACE_MS,
   advance,
   apply,
@@ -28,73 +21,24 @@ import {
   COUNTDOWN_DURATION_MS,
   type GameSetup,
   LOBBY_TEXTS,
-  POWER_UP_EFFECT_TEXTS,
   type ServerEventName,
 } from '@memeslam/protocol';
 import type { Clock, Timer } from '../clock.ts';
+import { socketEventsFor } from './events.ts';
+import {
+  type Applied,
+  type Outcome,
+  type RoomOutput,
+  type RoomSnapshot,
+  type RoomStatus,
+  type Seat,
+  botSeats,
+  sha256Hex,
+} from './types.ts';
 import { botInfo, gameOf, gameStateOf, playerOf } from './present.ts';
 
-export type RoomStatus = 'waiting' | 'starting' | 'active' | 'finished';
-
-export interface Seat {
-  /** The user's id, or `bot-{n}` for a bot. */
-  readonly playerId: string;
-  readonly username: string;
-  readonly bot: BotDifficulty | null;
-  isReady: boolean;
-}
-
-export interface RoomOutput {
-  /** A new game's seed: 32 random hex characters (DESIGN §2 Fairness). */
-  seed(): string;
-  /** To everyone in the room, spectators included. */
-  toRoom(gameId: string, event: ServerEventName, payload: object): void;
-  /** To one user's sockets only (hands). */
-  toUser(userId: string, event: ServerEventName, payload: object): void;
-  /** The room changed: snapshot it soon. */
-  changed(room: GameRoom): void;
-  /** The game is over: record it. */
-  finished(room: GameRoom): void;
-  /** The lobby emptied before a deal: forget the room. */
-  closed(room: GameRoom): void;
-}
-
-/** What an accepted command did. */
-export interface Applied {
-  readonly events: readonly GameEvent[];
-  readonly deadlockCheck: DeadlockCheck | null;
-}
-
-export type Outcome<T> = { readonly ok: true; readonly data: T } | { readonly ok: false; readonly error: string };
 const ok = <T>(data: T): Outcome<T> => ({ ok: true, data });
 const fail = (error: string): Outcome<never> => ({ ok: false, error });
-
-/** What a snapshot keeps: enough to rebuild the room after a restart. */
-export interface RoomSnapshot {
-  readonly id: string;
-  readonly roomCode: string;
-  readonly hostId: string;
-  readonly hostName: string;
-  readonly setup: GameSetup;
-  readonly createdAt: number;
-  readonly status: RoomStatus;
-  readonly seats: readonly Seat[];
-  readonly startsAt: number | null;
-  readonly autoStartAt: number | null;
-  readonly seed: string | null;
-  readonly engine: GameState | null;
-  readonly commands: readonly { at: number; command: Command }[];
-  readonly seq: number;
-  readonly clockOffset: number;
-  /** Wall time of the snapshot, to resume the game clock where it stopped. */
-  readonly savedAt: number;
-}
-
-const BOT_NAMES = ['Satoshi', 'Vitalik', 'Moonboy', 'Diamond', 'Degen'];
-
-export function sha256Hex(text: string): string {
-  return createHash('sha256').update(text, 'utf8').digest('hex');
-}
 
 export class GameRoom {
   readonly id: string;
@@ -137,7 +81,7 @@ export class GameRoom {
     this.#clock = clock;
     this.#out = out;
     this.seats.push({ playerId: init.host.id, username: init.host.username, bot: null, isReady: init.setup.autoStart });
-    this.#seatBots();
+    this.seats.push(...botSeats(init.setup));
   }
 
   // ── queries ──
@@ -343,51 +287,7 @@ export class GameRoom {
     };
   }
 
-  static restore(snapshot: RoomSnapshot, clock: Clock, out: RoomOutput): GameRoom {
-    const room = new GameRoom(
-      {
-        id: snapshot.id,
-        roomCode: snapshot.roomCode,
-        host: { id: snapshot.hostId, username: snapshot.hostName },
-        setup: snapshot.setup,
-        createdAt: snapshot.createdAt,
-      },
-      clock,
-      out,
-    );
-    const downtime = Math.max(0, clock.now() - snapshot.savedAt);
-    room.status = snapshot.status;
-    room.seats = snapshot.seats.map((s) => ({ ...s }));
-    room.seed = snapshot.seed;
-    room.engine = snapshot.engine;
-    room.commands = [...snapshot.commands];
-    room.seq = snapshot.seq;
-    // The game clock stood still while the server was down: play resumes where the snapshot left it.
-    room.clockOffset = snapshot.clockOffset + (snapshot.status === 'active' ? downtime : 0);
-    room.startsAt = snapshot.startsAt === null ? null : snapshot.startsAt + downtime;
-    room.autoStartAt = snapshot.autoStartAt === null ? null : snapshot.autoStartAt + downtime;
-    return room;
-  }
-
   // ── internals ──
-
-  #seatBots(): void {
-    const bots = this.setup.bots;
-    if (!bots) return;
-    const base = BOT_DIFFICULTIES.indexOf(bots.difficulty);
-    const spread = [0, -1, 1, -2, 2];
-    for (let k = 0; k < bots.numberOfBots; k += 1) {
-      const index = bots.mixedDifficulties
-        ? Math.min(BOT_DIFFICULTIES.length - 1, Math.max(0, base + (spread[k] ?? 0)))
-        : base;
-      this.seats.push({
-        playerId: `bot-${k + 1}`,
-        username: bots.personalities[k] ?? BOT_NAMES[k % BOT_NAMES.length] ?? `Bot ${k + 1}`,
-        bot: BOT_DIFFICULTIES[index] as BotDifficulty,
-        isReady: true,
-      });
-    }
-  }
 
   #allReady(): boolean {
     return this.seats.every((s) => s.bot !== null || s.isReady);
@@ -490,111 +390,17 @@ export class GameRoom {
 
   /** The engine's events as the spec's socket events; changed hands go to their owners once. */
   #broadcast(events: readonly GameEvent[]): void {
-    if (events.length === 0 || !this.engine) return;
-    const state = this.engine;
-    const gameState = gameStateOf(this, state);
-    const seat = (id: string) => this.seats.find((s) => s.playerId === id);
-    const hands = new Set<string>();
-    const now = this.#clock.now();
-    for (const event of events) {
-      switch (event.type) {
-        case 'cardPlayed': {
-          const s = seat(event.playerId);
-          if (s?.bot) this.botActivity.set(s.playerId, now);
-          this.#emit('cardPlayed', {
-            playerId: event.playerId,
-            username: this.#name(event.playerId),
-            cardId: event.card.id,
-            card: event.card,
-            pileIndex: event.pileIndex,
-            isBot: s?.bot != null,
-            difficulty: s?.bot ?? null,
-            gameState,
-          });
-          break;
-        }
-        case 'handChanged':
-          hands.add(event.playerId);
-          break;
-        case 'powerUpUsed': {
-          const s = seat(event.playerId);
-          if (s?.bot) this.botActivity.set(s.playerId, now);
-          const type: PowerUpType = event.effect.powerUpType;
-          this.#emit('powerUpUsed', {
-            playerId: event.playerId,
-            username: this.#name(event.playerId),
-            powerUpType: type,
-            effect: POWER_UP_EFFECT_TEXTS[type],
-            data: event.effect satisfies PowerUpEffect,
-            gameState,
-            isBot: s?.bot != null,
-          });
-          break;
-        }
-        case 'playerFrozen':
-          this.#emit('playerFrozen', {
-            playerId: event.playerId,
-            playerName: this.#name(event.playerId),
-            frozenBy: this.#name(event.frozenBy),
-            frozenById: event.frozenBy,
-            frozenByBot: seat(event.frozenBy)?.bot != null,
-            duration: event.duration,
-          });
-          break;
-        case 'playerUnfrozen':
-          this.#emit('playerUnfrozen', { playerId: event.playerId, playerName: this.#name(event.playerId) });
-          break;
-        case 'deadlockDetected':
-          break;
-        case 'deadlockResolved':
-          this.#emit('deadlockResolved', {
-            newDiscardPiles: gameState.discardPiles,
-            gameState,
-            automatic: event.mode === 'automatic',
-            manual: event.mode === 'manual',
-            forced: event.mode === 'forced',
-            cardsFlipped: event.cardsFlipped,
-          });
-          break;
-        case 'deadlockUnresolvable':
-          this.#emit('deadlockUnresolvable', {
-            reason: event.reason,
-            consecutiveDeadlocks: event.consecutiveDeadlocks,
-          });
-          break;
-        case 'playerDisconnected':
-          this.#emit('playerDisconnected', { userId: event.playerId, username: this.#name(event.playerId) });
-          break;
-        case 'playerReconnected':
-          this.#emit('playerReconnected', { userId: event.playerId, username: this.#name(event.playerId) });
-          break;
-        case 'playerLeft':
-          this.#emit('playerLeft', {
-            userId: event.playerId,
-            username: this.#name(event.playerId),
-            isBot: seat(event.playerId)?.bot != null,
-          });
-          break;
-        case 'gameEnded':
-          this.#emit('gameEnded', this.#endPayload(event.result, gameState));
-          this.#emit('gameStateChanged', { status: 'finished', gameStatus: 'finished' });
-          break;
-      }
-    }
-    for (const playerId of hands) if (seat(playerId)?.bot === null) this.#sendHand(playerId, 'handUpdated');
-  }
-
-  #endPayload(result: GameResult, gameState: ReturnType<typeof gameStateOf>) {
-    return {
+    if (events.length === 0 || !this.engine || this.seed === null) return;
+    const out = socketEventsFor(events, {
       gameId: this.id,
-      winner: gameState.winner,
-      duration: Math.round(result.durationMs / 1000),
-      durationMs: result.durationMs,
-      results: result.ranking,
-      seed: this.seed as string,
-      reason: result.reason,
-      gameState,
-    };
+      seed: this.seed,
+      seats: this.seats,
+      gameState: gameStateOf(this, this.engine),
+    });
+    const now = this.#clock.now();
+    for (const botId of out.botsActed) this.botActivity.set(botId, now);
+    for (const { event, payload } of out.broadcasts) this.#emit(event, payload);
+    for (const playerId of out.hands) this.#sendHand(playerId, 'handUpdated');
   }
 
   #sendHand(userId: string, event: 'handDealt' | 'handUpdated'): void {

@@ -12,8 +12,8 @@ import { AppError, badRequest, notFound } from '../http/errors.ts';
 import { type Answer, type RouteContext, defineRoute } from '../http/route.ts';
 import type { UserRow } from '../users/repository.ts';
 import { countGamesOf, finishedGame, gameRecordsFor, globalGameStats } from './records.ts';
-import type { GameRoom, Outcome } from './room.ts';
-import { sha256Hex } from './room.ts';
+import type { GameRoom } from './room.ts';
+import { type Outcome, sha256Hex } from './types.ts';
 import type { GameService } from './service.ts';
 import { strongest } from './present.ts';
 

@@ -15,7 +15,8 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
-import { type GameRoom as Room, GameRoom, type Outcome, type RoomOutput } from './room.ts';
+import { type GameRoom as Room, GameRoom } from './room.ts';
+import type { Outcome, RoomOutput, RoomSnapshot } from './types.ts';
 import { GameStore } from './store.ts';
 
 /** How rooms reach sockets; the socket.io gateway implements it. */
@@ -178,7 +179,7 @@ export class GameService {
   async recover(): Promise<number> {
     const snapshots = await this.#store.unfinished();
     for (const snapshot of snapshots) {
-      const room = GameRoom.restore(snapshot, this.#clock, this.#output());
+      const room = restoreRoom(snapshot, this.#clock, this.#output());
       this.#add(room);
       if (room.engine?.result) {
         // It ended before the crash but was not recorded yet.
@@ -307,4 +308,31 @@ export class GameService {
       if (!existing || existing.status === 'finished') return code;
     }
   }
+}
+
+/** A room as its snapshot left it; its players get the usual grace to come back (see `resume`). */
+function restoreRoom(snapshot: RoomSnapshot, clock: Clock, out: RoomOutput): Room {
+  const room = new GameRoom(
+    {
+      id: snapshot.id,
+      roomCode: snapshot.roomCode,
+      host: { id: snapshot.hostId, username: snapshot.hostName },
+      setup: snapshot.setup,
+      createdAt: snapshot.createdAt,
+    },
+    clock,
+    out,
+  );
+  const downtime = Math.max(0, clock.now() - snapshot.savedAt);
+  room.status = snapshot.status;
+  room.seats = snapshot.seats.map((s) => ({ ...s }));
+  room.seed = snapshot.seed;
+  room.engine = snapshot.engine;
+  room.commands = [...snapshot.commands];
+  room.seq = snapshot.seq;
+  // The game clock stood still while the server was down: play resumes where the snapshot left it.
+  room.clockOffset = snapshot.clockOffset + (snapshot.status === 'active' ? downtime : 0);
+  room.startsAt = snapshot.startsAt === null ? null : snapshot.startsAt + downtime;
+  room.autoStartAt = snapshot.autoStartAt === null ? null : snapshot.autoStartAt + downtime;
+  return room;
 }

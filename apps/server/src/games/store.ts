@@ -8,8 +8,8 @@ import { and, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { gamePlayers, games, replays, users } from '../db/schema.ts';
 import { DELETED_USERNAME, isUuid } from '../users/repository.ts';
-import type { GameRoom, RoomSnapshot } from './room.ts';
-import { sha256Hex } from './room.ts';
+import type { GameRoom } from './room.ts';
+import { type RoomSnapshot, sha256Hex } from './types.ts';
 
 /** A snapshot as stored: every card of the engine state by its id, which is about a third the size. */
 type StoredCard = string;

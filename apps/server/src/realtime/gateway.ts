@@ -19,7 +19,8 @@ import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import type { AuthService } from '../auth/service.ts';
 import type { GameService, User } from '../games/service.ts';
-import type { GameRoom, Outcome } from '../games/room.ts';
+import type { GameRoom } from '../games/room.ts';
+import type { Outcome } from '../games/types.ts';
 import type { Metrics } from '../metrics.ts';
 
 /** DESIGN §4: socket events 30/s per socket. */
