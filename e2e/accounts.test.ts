@@ -6,9 +6,9 @@
 import { randomBytes } from 'node:crypto';
 import { AUTH_TEXTS, SUCCESS_TEXTS, VALIDATION_TEXTS } from '@memeslam/protocol';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { describeJourneys, openJourney, useBrowser } from './helpers/browser.ts';
-import { type E2eServer, startServer } from './helpers/server.ts';
+import { useServer } from './helpers/server.ts';
 
 /**
  * Client-side navigations change the URL without a page load, so wait for the URL itself rather than
@@ -25,19 +25,13 @@ async function atPath(page: Page, pathAndQuery: string): Promise<void> {
 
 describeJourneys('accounts', () => {
   const browser = useBrowser();
-  let server: E2eServer;
-  beforeAll(async () => {
-    server = await startServer();
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = useServer();
 
   const username = `e2e_${randomBytes(3).toString('hex')}`;
   const password = 'a good long secret';
 
   it('register (with client validation), dashboard, sign out, guarded page, sign in by username', async () => {
-    const journey = await openJourney(browser(), server.base);
+    const journey = await openJourney(browser(), server().base);
     const { page } = journey;
     try {
       await journey.goto('/register');
@@ -95,7 +89,7 @@ describeJourneys('accounts', () => {
   });
 
   it('the demo login signs in a Guest_XXXX', async () => {
-    const journey = await openJourney(browser(), server.base);
+    const journey = await openJourney(browser(), server().base);
     try {
       await journey.goto('/register');
       await journey.page.getByRole('button', { name: 'Try the demo' }).click();
@@ -109,7 +103,7 @@ describeJourneys('accounts', () => {
   });
 
   it('a verification link without its token says so; forgot-password answers alike for anyone', async () => {
-    const journey = await openJourney(browser(), server.base);
+    const journey = await openJourney(browser(), server().base);
     try {
       await journey.goto('/verify-email');
       await journey.page.getByText(VALIDATION_TEXTS.invalidVerificationLink).waitFor();

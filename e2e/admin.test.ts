@@ -3,10 +3,10 @@ import { randomBytes } from 'node:crypto';
 import { ADMIN_TEXTS, TOURNAMENT_TEXTS } from '@memeslam/protocol';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { users } from '../apps/server/src/db/schema.ts';
 import { describeJourneys, openJourney, useBrowser } from './helpers/browser.ts';
-import { type E2eServer, startServer } from './helpers/server.ts';
+import { type E2eServer, useServer } from './helpers/server.ts';
 
 async function signIn(page: Page, base: string, role: 'user' | 'superadmin', server: E2eServer) {
   const username = `ad_${randomBytes(3).toString('hex')}`;
@@ -26,18 +26,12 @@ async function signIn(page: Page, base: string, role: 'user' | 'superadmin', ser
 
 describeJourneys('admin', () => {
   const browser = useBrowser();
-  let server: E2eServer;
-  beforeAll(async () => {
-    server = await startServer();
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = useServer();
 
   it('a player is refused and sent back to the dashboard', async () => {
-    const journey = await openJourney(browser(), server.base);
+    const journey = await openJourney(browser(), server().base);
     try {
-      await signIn(journey.page, server.base, 'user', server);
+      await signIn(journey.page, server().base, 'user', server());
       expect(await journey.page.getByRole('link', { name: 'Admin' }).count()).toBe(0);
       await journey.goto('/admin');
       await journey.page.getByText(ADMIN_TEXTS.adminAccessRequired).waitFor();
@@ -49,10 +43,10 @@ describeJourneys('admin', () => {
   });
 
   it('a superadmin creates a tournament with the form and sees the statistics', async () => {
-    const journey = await openJourney(browser(), server.base);
+    const journey = await openJourney(browser(), server().base);
     const { page } = journey;
     try {
-      await signIn(page, server.base, 'superadmin', server);
+      await signIn(page, server().base, 'superadmin', server());
       await page.getByRole('link', { name: 'Admin' }).click();
       await page.getByRole('tab', { name: 'Create Tournament', selected: true }).waitFor();
 
@@ -79,7 +73,7 @@ describeJourneys('admin', () => {
       await expect.poll(() => page.getByRole('region', { name: 'Statistics' }).innerText()).toContain('superadmin');
       await journey.screenshot('admin-stats');
 
-      const listed = await fetch(`${server.base}/api/tournaments`);
+      const listed = await fetch(`${server().base}/api/tournaments`);
       const body = (await listed.json()) as {
         data: { tournaments: { name: string; prizePool: { winnersCount: number } }[] };
       };

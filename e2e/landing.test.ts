@@ -1,21 +1,15 @@
 /** The landing page and the SPA fallback, in a real browser against the real server. */
 import { existsSync } from 'node:fs';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { describeJourneys, openJourney, useBrowser } from './helpers/browser.ts';
-import { type E2eServer, startServer } from './helpers/server.ts';
+import { useServer } from './helpers/server.ts';
 
 describeJourneys('landing', () => {
   const browser = useBrowser();
-  let server: E2eServer;
-  beforeAll(async () => {
-    server = await startServer();
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = useServer();
 
   it('shows MemeSlam at / and serves the app for unknown client routes', async () => {
-    const journey = await openJourney(browser(), server.base);
+    const journey = await openJourney(browser(), server().base);
     try {
       const home = await journey.goto('/');
       expect(home.status()).toBe(200);
@@ -42,16 +36,10 @@ describeJourneys('landing', () => {
 
 describeJourneys('docs and tokenomics', () => {
   const browser = useBrowser();
-  let server: E2eServer;
-  beforeAll(async () => {
-    server = await startServer();
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = useServer();
 
   it('shows the token facts and opens a FAQ answer from the nav', async () => {
-    const journey = await openJourney(browser(), server.base);
+    const journey = await openJourney(browser(), server().base);
     try {
       await journey.goto('/');
       await journey.page.getByRole('link', { name: 'Tokenomics' }).first().click();
@@ -72,7 +60,7 @@ describeJourneys('docs and tokenomics', () => {
   });
 
   it('how to play: tabs with previous/next and dots, the matching demo, Play Now on the last step', async () => {
-    const journey = await openJourney(browser(), server.base);
+    const journey = await openJourney(browser(), server().base);
     const { page } = journey;
     try {
       await journey.goto('/');

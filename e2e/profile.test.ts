@@ -2,9 +2,9 @@
 import { randomBytes } from 'node:crypto';
 import { AUTH_TEXTS, SUCCESS_TEXTS, VALIDATION_TEXTS } from '@memeslam/protocol';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { describeJourneys, openJourney, useBrowser } from './helpers/browser.ts';
-import { type E2eServer, startServer } from './helpers/server.ts';
+import { useServer } from './helpers/server.ts';
 
 async function atPath(page: Page, path: string): Promise<void> {
   await expect.poll(() => new URL(page.url()).pathname).toBe(path);
@@ -12,23 +12,17 @@ async function atPath(page: Page, path: string): Promise<void> {
 
 describeJourneys('profile', () => {
   const browser = useBrowser();
-  let server: E2eServer;
-  beforeAll(async () => {
-    server = await startServer();
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = useServer();
 
   it('edits the username, saves preferences, changes the password, exports and deletes the account', async () => {
     const username = `pf_${randomBytes(3).toString('hex')}`;
     const password = 'first secret 1';
-    await fetch(`${server.base}/api/auth/register`, {
+    await fetch(`${server().base}/api/auth/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username, email: `${username}@example.com`, password }),
     });
-    const journey = await openJourney(browser(), server.base);
+    const journey = await openJourney(browser(), server().base);
     const { page } = journey;
     try {
       await journey.goto('/login');
@@ -79,7 +73,7 @@ describeJourneys('profile', () => {
       await page.getByRole('dialog').getByLabel('Password', { exact: true }).fill('second secret 2');
       await page.getByRole('button', { name: 'Delete my account' }).click();
       await atPath(page, '/');
-      const login = await fetch(`${server.base}/api/auth/login`, {
+      const login = await fetch(`${server().base}/api/auth/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ email: renamed, password: 'second secret 2' }),

@@ -7,6 +7,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 
@@ -50,4 +51,19 @@ export async function startServer(env: Record<string, string> = {}): Promise<E2e
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
+}
+
+/** One server for the enclosing describe block, started before its journeys and closed after. */
+export function useServer(): () => E2eServer {
+  let server: E2eServer | undefined;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+  return () => {
+    if (!server) throw new Error('useServer(): the server is not started yet (use it inside a test)');
+    return server;
+  };
 }
