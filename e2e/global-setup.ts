@@ -9,18 +9,20 @@ import { delimiter, join, resolve } from 'node:path';
 const root = resolve(import.meta.dirname, '..');
 const webDir = join(root, 'apps', 'web');
 const bin = join(root, 'node_modules', '.bin');
+/** Where the build goes: apps/web/dist, or E2E_WEB_DIST so parallel runs never share one build. */
+export const webDist = process.env.E2E_WEB_DIST ?? join(webDir, 'dist');
 
 export default function setup(): void {
   const started = performance.now();
   console.log('[e2e] building the web app (vite build in apps/web) …');
-  execFileSync(join(bin, 'vite'), ['build', '--logLevel', 'warn'], {
+  execFileSync(join(bin, 'vite'), ['build', '--logLevel', 'warn', '--outDir', webDist, '--emptyOutDir'], {
     cwd: webDir,
     stdio: 'inherit',
     // The project's Node (node_modules/.bin/node) runs vite, whichever node started vitest.
     env: { ...process.env, PATH: `${bin}${delimiter}${process.env.PATH ?? ''}` },
   });
-  if (!existsSync(join(webDir, 'dist', 'index.html'))) {
-    throw new Error('[e2e] vite build finished but apps/web/dist/index.html is missing');
+  if (!existsSync(join(webDist, 'index.html'))) {
+    throw new Error(`[e2e] vite build finished but ${webDist}/index.html is missing`);
   }
   console.log(`[e2e] web app built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }

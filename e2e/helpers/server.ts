@@ -11,8 +11,8 @@ import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 
-/** The built web app the server serves. */
-export const WEB_ROOT = resolve(import.meta.dirname, '..', '..', 'apps', 'web', 'dist');
+/** The built web app the server serves (E2E_WEB_DIST when set, as in global-setup.ts). */
+export const WEB_ROOT = process.env.E2E_WEB_DIST ?? resolve(import.meta.dirname, '..', '..', 'apps', 'web', 'dist');
 
 export interface E2eServer {
   /** http://127.0.0.1:port, without a trailing slash */

@@ -1,5 +1,5 @@
 /** The route table (spec §2) and the shell around it: nav bar, guards, toasts top-right. */
-import { type ComponentType, Suspense, lazy } from 'react';
+import { type ComponentType, type ReactNode, Suspense, lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { Toaster } from 'sonner';
 import { useAuthBootstrap } from '../auth/useAuthBootstrap.ts';
@@ -24,6 +24,14 @@ const ForgotPassword = page(() => import('../pages/PasswordReset.tsx'), 'ForgotP
 const ResetPassword = page(() => import('../pages/PasswordReset.tsx'), 'ResetPassword');
 const VerifyEmail = page(() => import('../pages/Verification.tsx'), 'VerifyEmail');
 const ResendVerification = page(() => import('../pages/Verification.tsx'), 'ResendVerification');
+const Lobby = page(() => import('../pages/Lobby.tsx'), 'Lobby');
+const WaitingRoom = page(() => import('../pages/WaitingRoom.tsx'), 'WaitingRoom');
+const GamePage = page(() => import('../pages/Game.tsx'), 'GamePage');
+const Replay = page(() => import('../pages/Replay.tsx'), 'Replay');
+
+function guarded(element: ReactNode) {
+  return <RequireAuth>{element}</RequireAuth>;
+}
 
 /** Toasts top-right for 4 seconds (spec §2). */
 const TOAST_DURATION_MS = 4000;
@@ -77,6 +85,11 @@ export function App() {
                 </RequireAuth>
               }
             />
+            <Route path="/lobby" element={guarded(<Lobby />)} />
+            <Route path="/lobby/:roomCode" element={guarded(<WaitingRoom />)} />
+            <Route path="/game/room/:roomCode" element={guarded(<GamePage />)} />
+            <Route path="/game/:id" element={guarded(<GamePage />)} />
+            <Route path="/game/:id/replay" element={guarded(<Replay />)} />
             <Route
               path="/admin"
               element={

@@ -1,0 +1,177 @@
+/**
+ * The live game store: one per browser tab, fed by every server event from the moment a socket
+ * exists (so nothing is missed while the lobby hands over to the game page), read by React with
+ * useLiveGame(). The commands below send the spec's client events and apply the optimistic part
+ * of a play or a power-up, rolling it back when the server refuses.
+ */
+import type { Card, PowerUpType } from '@memeslam/engine';
+import {
+  type Ack,
+  type AckData,
+  CONNECTION_TEXTS,
+  type ClientPayload,
+  JOIN_RETRY,
+  SERVER_EVENT_NAMES,
+  type ServerEventName,
+  type ServerPayload,
+} from '@memeslam/protocol';
+import { useSyncExternalStore } from 'react';
+import { session } from '../auth/session.ts';
+import { type GameSocket, connect, emitAck, onSocket } from '../realtime/socket.ts';
+import { type Action, type LiveGame, initialLiveGame, reduce } from './state.ts';
+
+let state: LiveGame = { ...initialLiveGame, me: session.get().user?.id ?? null };
+const listeners = new Set<() => void>();
+type EventListener = (event: ServerEventName, payload: unknown) => void;
+const eventListeners = new Set<EventListener>();
+
+function dispatch(action: Action): void {
+  const next = reduce(state, action);
+  if (next === state) return;
+  state = next;
+  for (const listener of listeners) listener();
+  if (state.needsResync) void resync();
+}
+
+export const liveGame = {
+  get: (): LiveGame => state,
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  dispatch,
+};
+
+export function useLiveGame(): LiveGame {
+  return useSyncExternalStore(liveGame.subscribe, liveGame.get);
+}
+
+/** Listens to every server event after the store took it in (for toasts, sounds and effects). */
+export function onServerEvent(listener: EventListener): () => void {
+  eventListeners.add(listener);
+  return () => eventListeners.delete(listener);
+}
+
+let resyncing = false;
+/** A gap in the room's seq: ask for the hand and the whole view again (DESIGN §3). */
+async function resync(): Promise<void> {
+  if (resyncing) return;
+  resyncing = true;
+  try {
+    const ack = await emitAck('requestHand', {});
+    if (ack.success && ack.data) {
+      const d = ack.data;
+      dispatch({
+        type: 'resynced',
+        hand: d.hand,
+        deckSize: d.deckSize,
+        cardsLeft: d.cardsLeft,
+        powerUps: d.powerUps,
+        view: d.gameState,
+        seq: d.seq,
+        frozenUntil: d.frozenUntil,
+        stuckSince: d.stuckSince,
+      });
+    }
+  } finally {
+    resyncing = false;
+  }
+}
+
+function attach(socket: GameSocket): void {
+  for (const event of SERVER_EVENT_NAMES) {
+    // Every name of the protocol's map, each with its own payload type.
+    (socket as unknown as { on(e: string, f: (p: unknown) => void): void }).on(event, (payload: unknown) => {
+      dispatch({ type: 'server', event, payload } as Action);
+      for (const listener of eventListeners) listener(event, payload);
+    });
+  }
+}
+onSocket(attach);
+
+// A different account starts from nothing.
+session.subscribe(() => {
+  const me = session.get().user?.id ?? null;
+  if (me !== state.me) dispatch({ type: 'reset', me });
+});
+
+/** The failed-ack text, or the fallback the spec gives for the action. */
+export function ackError(ack: { readonly success: boolean; readonly error?: string | undefined }, fallback: string) {
+  return ack.error && ack.error.length > 0 ? ack.error : fallback;
+}
+
+async function send<E extends Parameters<typeof emitAck>[0]>(
+  event: E,
+  payload: ClientPayload<E>,
+): Promise<Ack<AckData<E>>> {
+  try {
+    await connect();
+  } catch (error) {
+    return { success: false, error: error instanceof Error ? error.message : CONNECTION_TEXTS.notConnected };
+  }
+  return emitAck(event, payload);
+}
+
+function entered<E extends 'createGame' | 'create-bot-game' | 'joinGame'>(ack: Ack<AckData<E>>): Ack<AckData<E>> {
+  if (ack.success && ack.data) dispatch({ type: 'entered', game: ack.data.game });
+  return ack;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export const commands = {
+  createGame: async (payload: ClientPayload<'createGame'>) => entered(await send('createGame', payload)),
+  createBotGame: async (payload: ClientPayload<'create-bot-game'>) => entered(await send('create-bot-game', payload)),
+  /** Join, retried up to 3 times 1 s apart only while the error says "Game not found" (spec §7). */
+  async join(roomCode: string): Promise<Ack<AckData<'joinGame'>>> {
+    let ack = await send('joinGame', { roomCode });
+    for (let retry = 1; !ack.success && ack.error === JOIN_RETRY.retryOn && retry <= JOIN_RETRY.retries; retry++) {
+      await sleep(JOIN_RETRY.delayMs);
+      ack = await send('joinGame', { roomCode });
+    }
+    return entered(ack);
+  },
+  setReady: (isReady: boolean) => send('setPlayerReady', { isReady }),
+  start: () => send('startGame', {}),
+  async leave(): Promise<Ack<AckData<'leaveGame'>>> {
+    const ack = await send('leaveGame', {});
+    dispatch({ type: 'reset', me: state.me });
+    return ack;
+  },
+  /** Leaving a game from its screen (spec's stopAllBots): forfeits a game in play. */
+  async stopAllBots(reason: 'playerLeft' | 'returnToDashboard' | 'componentUnmount') {
+    const game = state.game;
+    if (!game) return;
+    await emitAck('stopAllBots', { gameId: game.gameId, reason, ...(state.me ? { playerId: state.me } : {}) });
+    dispatch({ type: 'reset', me: state.me });
+  },
+  /** Optimistic: the card leaves the hand for the pile at once and comes back if refused. */
+  async playCard(card: Card, pileIndex: number): Promise<Ack<AckData<'playCard'>>> {
+    dispatch({ type: 'playSent', card, pileIndex });
+    const ack = await emitAck('playCard', { cardId: card.id, pileIndex });
+    if (!ack.success) dispatch({ type: 'playFailed', cardId: card.id });
+    return ack;
+  },
+  async usePowerUp(
+    powerUpType: PowerUpType,
+    target: { targetPlayerId?: string; cardId?: string; pileIndex?: number } = {},
+  ): Promise<Ack<AckData<'usePowerUp'>>> {
+    dispatch({ type: 'powerUpSent', powerUpType });
+    if (target.cardId && target.pileIndex !== undefined) {
+      const card = state.hand.find((c) => c.id === target.cardId);
+      if (card) dispatch({ type: 'playSent', card, pileIndex: target.pileIndex });
+    }
+    const ack = await emitAck('usePowerUp', { powerUpType, targetData: target, ...target });
+    if (!ack.success) {
+      dispatch({ type: 'powerUpFailed', powerUpType });
+      if (target.cardId) dispatch({ type: 'playFailed', cardId: target.cardId });
+    }
+    return ack;
+  },
+  checkDeadlock: () => emitAck('checkDeadlock', {}),
+  forceDeadlockResolution: () => emitAck('forceDeadlockResolution', {}),
+  resync,
+  reset: () => dispatch({ type: 'reset', me: state.me }),
+};
+
+export type { ServerPayload };

@@ -1,0 +1,401 @@
+/**
+ * The live game as the client holds it (spec §3 "Client player state", §4 "Game status"), and
+ * the one pure function that moves it: `reduce(state, action)`. Server events are actions as they
+ * arrive; the client's own optimistic moves are actions too.
+ *
+ * What the server said is kept apart from what the client is still waiting on: `pendingPlays` and
+ * `pendingPowerUps` are laid over the server's hand and piles by `displayed()`. A rejected play is
+ * rolled back by dropping its pending entry; a confirmed one drops out once the server's hand no
+ * longer holds the card. So a late or reordered event can never leave a card in two places.
+ */
+import type { Card, PowerUpType } from '@memeslam/engine';
+import type {
+  ActiveEffect,
+  DeepReadonly,
+  Game as WireGame,
+  GameStateView as WireView,
+  PowerUpState as WirePowerUps,
+  ServerEventName,
+  ServerPayload,
+} from '@memeslam/protocol';
+
+/** What the server sends, kept as it came: read-only all the way down. */
+export type Game = DeepReadonly<WireGame>;
+export type GameStateView = DeepReadonly<WireView>;
+export type PowerUpState = DeepReadonly<WirePowerUps>;
+
+/** The client's statuses: the server's four plus idle (no game). */
+export type ClientStatus = 'idle' | 'waiting' | 'starting' | 'active' | 'finished';
+
+export interface PendingPlay {
+  readonly card: Card;
+  readonly pileIndex: number;
+}
+
+export interface Countdown {
+  /** Epoch ms (server clock) when play begins. */
+  readonly startsAt: number;
+  readonly duration: number;
+}
+
+export interface Frozen {
+  readonly by: string;
+  /** Epoch ms when the freeze ends, by this browser's clock. */
+  readonly until: number;
+  readonly durationMs: number;
+}
+
+export type GameEnded = ServerPayload<'gameEnded'>;
+
+export interface LiveGame {
+  readonly status: ClientStatus;
+  /** The user this state belongs to (from the session). */
+  readonly me: string | null;
+  /** The room as the lobby shows it (players, host, settings). */
+  readonly game: Game | null;
+  /** The public view once the cards are dealt. */
+  readonly view: GameStateView | null;
+  readonly hand: readonly Card[];
+  readonly deckSize: number;
+  readonly cardsLeft: number;
+  readonly powerUps: PowerUpState;
+  readonly frozen: Frozen | null;
+  /** Since when (epoch ms) the server has seen no playable card in this hand. */
+  readonly stuckSince: number | null;
+  readonly countdown: Countdown | null;
+  readonly seedCommitment: string | null;
+  readonly ended: GameEnded | null;
+  /** The last room broadcast seen; a gap means events were missed. */
+  readonly seq: number;
+  readonly needsResync: boolean;
+  /** Whether the hand has been dealt to this client (a spectator never gets one). */
+  readonly dealt: boolean;
+  readonly pendingPlays: readonly PendingPlay[];
+  readonly pendingPowerUps: readonly PowerUpType[];
+  /** Counters for the stats panel (spec §3 client player state). */
+  readonly counters: {
+    readonly cardsPlayed: number;
+    readonly powerUpsUsed: number;
+    readonly botMoves: number;
+    readonly humanMoves: number;
+  };
+  /** Bot id → when it last acted (browser clock), for the bot activity list. */
+  readonly botActivity: Readonly<Record<string, number>>;
+  /** When the last card was played by anyone (browser clock): the deadlock timer restarts there. */
+  readonly lastCardPlayedAt: number | null;
+}
+
+export const initialLiveGame: LiveGame = {
+  status: 'idle',
+  me: null,
+  game: null,
+  view: null,
+  hand: [],
+  deckSize: 0,
+  cardsLeft: 0,
+  powerUps: { available: [], used: [] },
+  frozen: null,
+  stuckSince: null,
+  countdown: null,
+  seedCommitment: null,
+  ended: null,
+  seq: 0,
+  needsResync: false,
+  dealt: false,
+  pendingPlays: [],
+  pendingPowerUps: [],
+  counters: { cardsPlayed: 0, powerUpsUsed: 0, botMoves: 0, humanMoves: 0 },
+  botActivity: {},
+  lastCardPlayedAt: null,
+};
+
+export type ServerAction = {
+  [E in ServerEventName]: { readonly type: 'server'; readonly event: E; readonly payload: ServerPayload<E> };
+}[ServerEventName];
+
+export type LocalAction =
+  | { readonly type: 'reset'; readonly me: string | null }
+  | { readonly type: 'entered'; readonly game: Game }
+  | { readonly type: 'playSent'; readonly card: Card; readonly pileIndex: number }
+  | { readonly type: 'playFailed'; readonly cardId: string }
+  | { readonly type: 'powerUpSent'; readonly powerUpType: PowerUpType }
+  | { readonly type: 'powerUpFailed'; readonly powerUpType: PowerUpType }
+  | {
+      readonly type: 'resynced';
+      readonly hand: readonly Card[];
+      readonly deckSize: number;
+      readonly cardsLeft: number;
+      readonly powerUps: PowerUpState;
+      readonly view: GameStateView;
+      readonly seq: number;
+      readonly frozenUntil?: number | null | undefined;
+      readonly stuckSince?: number | null | undefined;
+    };
+
+export type Action = (ServerAction | LocalAction) & { readonly now?: number };
+
+/** Room broadcasts carry the game's seq; hand events carry the current one and never open a gap. */
+function withSeq(state: LiveGame, event: ServerEventName, payload: unknown): LiveGame {
+  if (typeof payload !== 'object' || payload === null || !('seq' in payload)) return state;
+  const seq = (payload as { seq: number }).seq;
+  if (event === 'handDealt' || event === 'handUpdated') return seq > state.seq ? { ...state, seq } : state;
+  if (event === 'gameCreated' || event === 'gameJoined' || event === 'gameRejoined') {
+    return { ...state, seq, needsResync: false };
+  }
+  const gap = state.seq > 0 && seq > state.seq + 1;
+  return { ...state, seq: Math.max(seq, state.seq), needsResync: state.needsResync || gap };
+}
+
+function statusOfGame(game: Game): ClientStatus {
+  return game.status;
+}
+
+function handFields(payload: {
+  readonly hand: readonly Card[];
+  readonly deckSize: number;
+  readonly cardsLeft: number;
+  readonly powerUps: PowerUpState;
+  readonly stuckSince?: number | null | undefined;
+}) {
+  return {
+    hand: payload.hand,
+    deckSize: payload.deckSize,
+    cardsLeft: payload.cardsLeft,
+    powerUps: payload.powerUps,
+    stuckSince: payload.stuckSince ?? null,
+    dealt: true,
+  };
+}
+
+/** Pending moves the server has since confirmed drop out. */
+function settle(state: LiveGame): LiveGame {
+  const inHand = new Set(state.hand.map((c) => c.id));
+  const pendingPlays = state.pendingPlays.filter((p) => inHand.has(p.card.id));
+  const pendingPowerUps = state.pendingPowerUps.filter((t) => state.powerUps.available.includes(t));
+  if (pendingPlays.length === state.pendingPlays.length && pendingPowerUps.length === state.pendingPowerUps.length) {
+    return state;
+  }
+  return { ...state, pendingPlays, pendingPowerUps };
+}
+
+/**
+ * The freeze on this user as the view's effects tell it: one the server no longer lists is over.
+ * A freeze first seen in a view (after a rejoin) lasts at most its full duration from now.
+ */
+function frozenFrom(state: LiveGame, effects: readonly DeepReadonly<ActiveEffect>[], now: number): Frozen | null {
+  const effect = effects.find((e) => e.type === 'freeze' && e.targetPlayerId === state.me);
+  if (!effect) return null;
+  return state.frozen ?? { by: '', until: now + effect.duration, durationMs: effect.duration };
+}
+
+function withView(state: LiveGame, view: GameStateView, now: number): LiveGame {
+  const status: ClientStatus = view.status;
+  return {
+    ...state,
+    view,
+    status: state.status === 'finished' ? 'finished' : status,
+    frozen: frozenFrom(state, view.activeEffects, now),
+  };
+}
+
+export function reduce(state: LiveGame, action: Action): LiveGame {
+  const now = action.now ?? Date.now();
+  switch (action.type) {
+    case 'reset':
+      return { ...initialLiveGame, me: action.me };
+    case 'entered':
+      return enter(state, action.game);
+    case 'playSent':
+      return {
+        ...state,
+        pendingPlays: [...state.pendingPlays, { card: action.card, pileIndex: action.pileIndex }],
+      };
+    case 'playFailed':
+      return { ...state, pendingPlays: state.pendingPlays.filter((p) => p.card.id !== action.cardId) };
+    case 'powerUpSent':
+      return { ...state, pendingPowerUps: [...state.pendingPowerUps, action.powerUpType] };
+    case 'powerUpFailed':
+      return { ...state, pendingPowerUps: state.pendingPowerUps.filter((t) => t !== action.powerUpType) };
+    case 'resynced':
+      return settle(
+        withView(
+          {
+            ...state,
+            ...handFields(action),
+            seq: action.seq,
+            needsResync: false,
+          },
+          action.view,
+          now,
+        ),
+      );
+    case 'server':
+      return onServer(withSeq(state, action.event, action.payload), action, now);
+  }
+}
+
+/** Entering a room (created, joined, or rejoined): a different game starts from scratch. */
+function enter(state: LiveGame, game: Game): LiveGame {
+  const base = state.game && state.game.gameId !== game.gameId ? { ...initialLiveGame, me: state.me } : state;
+  const next: LiveGame = { ...base, game, status: base.status === 'finished' ? 'finished' : statusOfGame(game) };
+  return game.gameState ? withView(next, game.gameState, Date.now()) : next;
+}
+
+function onServer(state: LiveGame, action: ServerAction, now: number): LiveGame {
+  switch (action.event) {
+    case 'gameCreated':
+    case 'gameJoined':
+      return action.payload.success ? enter(state, action.payload.game) : state;
+    case 'gameUpdated':
+    case 'playerJoined': {
+      const game = action.event === 'gameUpdated' ? action.payload : action.payload.game;
+      if (state.game && state.game.gameId !== game.gameId) return state;
+      const next = { ...state, game };
+      if (state.status === 'finished' || state.status === 'active') return next;
+      // A gameUpdated with status starting forces the countdown (spec §4 safeguards).
+      return { ...next, status: statusOfGame(game) };
+    }
+    case 'playerLeft':
+    case 'playerReadyChanged': {
+      if (!state.game) return state;
+      const { userId } = action.payload;
+      const players =
+        action.event === 'playerLeft'
+          ? state.game.players.filter((p) => p.userId !== userId)
+          : state.game.players.map((p) => (p.userId === userId ? { ...p, isReady: action.payload.isReady } : p));
+      if (state.status !== 'waiting') return state;
+      return { ...state, game: { ...state.game, players, playersCount: players.length } };
+    }
+    case 'gameStarting':
+    case 'gameBegin':
+    case 'roundStarted':
+    case 'allPlayersStarted':
+    case 'navigateToGame':
+    case 'botGameStarting': {
+      if (state.status === 'active' || state.status === 'finished') return state;
+      const p = action.payload;
+      const game = state.game ? { ...state.game, status: 'starting' as const, players: [...p.players] } : state.game;
+      return {
+        ...state,
+        game,
+        status: 'starting',
+        countdown: { startsAt: p.startsAt, duration: p.countdownDuration },
+      };
+    }
+    case 'gameStarted':
+    case 'botGameStarted': {
+      const p = action.payload;
+      const game = state.game ? { ...state.game, status: 'active' as const, players: [...p.players] } : state.game;
+      const next = withView({ ...state, game, seedCommitment: p.seedCommitment }, p.gameState, now);
+      return { ...next, status: 'active' };
+    }
+    case 'gameStateChanged': {
+      const status = action.payload.status;
+      if (state.status === 'finished' || status === state.status) return state;
+      // "finished" comes with gameEnded, which carries the result.
+      if (status === 'finished') return state;
+      return { ...state, status };
+    }
+    case 'handDealt':
+    case 'handUpdated':
+      return settle({ ...state, ...handFields(action.payload) });
+    case 'cardPlayed': {
+      const p = action.payload;
+      const mine = p.playerId === state.me;
+      const counters = {
+        ...state.counters,
+        cardsPlayed: state.counters.cardsPlayed + (mine ? 1 : 0),
+        botMoves: state.counters.botMoves + (p.isBot ? 1 : 0),
+        humanMoves: state.counters.humanMoves + (p.isBot ? 0 : 1),
+      };
+      const botActivity = p.isBot ? { ...state.botActivity, [p.playerId]: now } : state.botActivity;
+      return withView({ ...state, counters, botActivity, lastCardPlayedAt: now }, p.gameState, now);
+    }
+    case 'powerUpUsed': {
+      const p = action.payload;
+      const mine = p.playerId === state.me;
+      const counters = {
+        ...state.counters,
+        powerUpsUsed: state.counters.powerUpsUsed + (mine ? 1 : 0),
+        botMoves: state.counters.botMoves + (p.isBot ? 1 : 0),
+        humanMoves: state.counters.humanMoves + (p.isBot ? 0 : 1),
+      };
+      const botActivity = p.isBot ? { ...state.botActivity, [p.playerId]: now } : state.botActivity;
+      const played = p.powerUpType === 'BOMB' || p.powerUpType === 'SNIPER';
+      return withView(
+        {
+          ...state,
+          counters,
+          botActivity,
+          ...(played ? { lastCardPlayedAt: now } : {}),
+          ...(mine && played ? { counters: { ...counters, cardsPlayed: counters.cardsPlayed + 1 } } : {}),
+        },
+        p.gameState,
+        now,
+      );
+    }
+    case 'playerFrozen': {
+      const p = action.payload;
+      if (p.playerId !== state.me) return state;
+      return {
+        ...state,
+        frozen: { by: p.frozenBy, until: now + p.duration, durationMs: p.duration },
+        pendingPlays: [],
+      };
+    }
+    case 'playerUnfrozen':
+      return action.payload.playerId === state.me ? { ...state, frozen: null } : state;
+    case 'deadlockResolved':
+      return withView(state, action.payload.gameState, now);
+    case 'gameEnded': {
+      const p = action.payload;
+      return {
+        ...withView(state, p.gameState, now),
+        status: 'finished',
+        ended: p,
+        frozen: null,
+        pendingPlays: [],
+        pendingPowerUps: [],
+      };
+    }
+    case 'gameRejoined': {
+      const p = action.payload;
+      const entered = enter(state, p.game);
+      const next = withView({ ...entered, ...handFields(p) }, p.gameState, now);
+      return settle({ ...next, status: p.game.status });
+    }
+    default:
+      return state;
+  }
+}
+
+/** What the screen draws: the server's hand and piles with the pending moves laid over them. */
+export function displayed(state: LiveGame): {
+  readonly hand: readonly Card[];
+  readonly piles: readonly (readonly Card[])[];
+  readonly cardsLeft: number;
+  readonly powerUps: PowerUpState;
+} {
+  const piles = (state.view?.discardPiles ?? []).map((pile) => [...pile]);
+  const onPiles = new Set(piles.flat().map((c) => c.id));
+  const pendingIds = new Set(state.pendingPlays.map((p) => p.card.id));
+  for (const play of state.pendingPlays) {
+    const pile = piles[play.pileIndex];
+    if (pile && !onPiles.has(play.card.id)) pile.push(play.card);
+  }
+  const pendingPower = new Set(state.pendingPowerUps);
+  return {
+    hand: state.hand.filter((c) => !pendingIds.has(c.id)),
+    piles: piles.map((pile) => pile.slice(-3)),
+    cardsLeft: Math.max(0, state.cardsLeft - state.pendingPlays.length),
+    powerUps: {
+      available: state.powerUps.available.filter((t) => !pendingPower.has(t)),
+      used: [...state.powerUps.used, ...state.pendingPowerUps.filter((t) => !state.powerUps.used.includes(t))],
+    },
+  };
+}
+
+/** Whether this user is seated in the game (a spectator is not). */
+export function isMember(state: LiveGame): boolean {
+  return state.game?.players.some((p) => p.userId === state.me) ?? false;
+}

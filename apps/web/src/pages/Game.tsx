@@ -1,0 +1,4 @@
+/** TEMPORARY: replaced by its owner. */
+export function GamePage() {
+  return null;
+}

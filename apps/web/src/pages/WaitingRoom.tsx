@@ -1,0 +1,4 @@
+/** TEMPORARY: replaced by its owner. */
+export function WaitingRoom() {
+  return null;
+}

@@ -1,0 +1,274 @@
+/**
+ * The one real-time connection of a signed-in browser (spec §7 "Real-time connection"): a GET
+ * /health first, then socket.io with the stored token, websocket then polling, 5 reconnection
+ * attempts 1 s apart, a 20 s timeout and our own 15 s connect limit. Its state (unknown,
+ * connecting, connected, reconnecting, error, with the spec's message) is a small store React
+ * reads through useConnection(). When socket.io gives up, the health check is polled quietly and
+ * the connection comes back by itself once the server answers again.
+ */
+import {
+  type Ack,
+  type AckData,
+  CONNECTION_TEXTS,
+  type ClientEventName,
+  type ClientPayload,
+  type ClientToServerEvents,
+  SOCKET_RECONNECTION,
+  SOCKET_TRANSPORTS,
+  type ServerToClientEvents,
+  connectionFailedText,
+  connectionLostText,
+} from '@memeslam/protocol';
+import { useSyncExternalStore } from 'react';
+import { type Socket, io } from 'socket.io-client';
+import { toast } from 'sonner';
+import { session } from '../auth/session.ts';
+
+export type GameSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+export type ConnectionStatus = 'unknown' | 'connecting' | 'connected' | 'reconnecting' | 'error';
+
+export interface ConnectionState {
+  readonly status: ConnectionStatus;
+  /** The spec's text for the last problem; null while all is well. */
+  readonly message: string | null;
+}
+
+/** How long an acknowledged event may take before it counts as failed. */
+export const ACK_TIMEOUT_MS = 10_000;
+/** After socket.io gives up, how often the health check is tried again in the background. */
+const RECOVERY_POLL_MS = 5000;
+const HEALTH_TIMEOUT_MS = 5000;
+
+let state: ConnectionState = { status: 'unknown', message: null };
+const listeners = new Set<() => void>();
+let socket: GameSocket | null = null;
+let connecting: Promise<GameSocket> | null = null;
+let recoveryTimer: ReturnType<typeof setTimeout> | null = null;
+/** Everything that wants every socket (the live game store) registers here once. */
+const attachers = new Set<(socket: GameSocket) => void>();
+
+function setState(next: ConnectionState): void {
+  if (next.status === state.status && next.message === state.message) return;
+  state = next;
+  for (const listener of listeners) listener();
+}
+
+export const connection = {
+  get: (): ConnectionState => state,
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+};
+
+export function useConnection(): ConnectionState {
+  return useSyncExternalStore(connection.subscribe, connection.get);
+}
+
+/** The live socket when it is connected. */
+export function currentSocket(): GameSocket | null {
+  return socket?.connected ? socket : null;
+}
+
+/** Registers a function run on every new socket (listeners for server events). */
+export function onSocket(attach: (socket: GameSocket) => void): () => void {
+  attachers.add(attach);
+  if (socket) attach(socket);
+  return () => attachers.delete(attach);
+}
+
+async function serverAnswers(): Promise<boolean> {
+  try {
+    const response = await fetch(`/health?_t=${Date.now()}`, { signal: AbortSignal.timeout(HEALTH_TIMEOUT_MS) });
+    const body = (await response.json()) as { ok?: unknown };
+    return response.ok && body.ok === true;
+  } catch {
+    return false;
+  }
+}
+
+function scheduleRecovery(): void {
+  if (recoveryTimer || !session.get().token) return;
+  recoveryTimer = setTimeout(() => {
+    recoveryTimer = null;
+    void connect().catch(() => scheduleRecovery());
+  }, RECOVERY_POLL_MS);
+}
+
+function stopRecovery(): void {
+  if (recoveryTimer) clearTimeout(recoveryTimer);
+  recoveryTimer = null;
+}
+
+function fail(message: string, options: { toast?: boolean } = {}): Error {
+  setState({ status: 'error', message });
+  if (options.toast) toast.error(message);
+  return new Error(message);
+}
+
+function authenticationFailed(): void {
+  const message = CONNECTION_TEXTS.authFailed;
+  disconnect();
+  setState({ status: 'error', message });
+  toast.error(message);
+  session.clear();
+  window.location.assign(`/login?from=${encodeURIComponent(window.location.pathname)}`);
+}
+
+function open(token: string): Promise<GameSocket> {
+  const created: GameSocket = io({
+    auth: { token },
+    transports: [...SOCKET_TRANSPORTS],
+    reconnection: true,
+    reconnectionAttempts: SOCKET_RECONNECTION.attempts,
+    reconnectionDelay: SOCKET_RECONNECTION.delayMs,
+    timeout: SOCKET_RECONNECTION.timeoutMs,
+  });
+  socket = created;
+  for (const attach of attachers) attach(created);
+
+  let everConnected = false;
+  created.on('connect', () => {
+    const recovered = everConnected || state.status === 'error' || state.status === 'reconnecting';
+    everConnected = true;
+    stopRecovery();
+    setState({ status: 'connected', message: null });
+    if (recovered) toast.success(CONNECTION_TEXTS.connected);
+  });
+  created.on('disconnect', (reason) => {
+    if (socket !== created) return;
+    if (reason === 'io client disconnect') return;
+    const message =
+      reason === 'io server disconnect' ? CONNECTION_TEXTS.serverDisconnected : connectionLostText(reason);
+    setState({ status: 'reconnecting', message });
+    toast.error(message);
+    // socket.io does not reconnect after the server closed the connection on purpose.
+    if (reason === 'io server disconnect') scheduleRecovery();
+  });
+  let attempt = 0;
+  created.io.on('reconnect_attempt', (n) => {
+    attempt = n;
+    if (socket === created) setState({ status: 'reconnecting', message: state.message });
+  });
+  created.on('connect_error', (error) => {
+    if (socket !== created) return;
+    if (/authentication/i.test(error.message)) return authenticationFailed();
+    if (!everConnected && !created.active) setState({ status: 'error', message: error.message });
+  });
+  created.io.on('reconnect_error', (error) => {
+    if (socket !== created) return;
+    setState({ status: 'reconnecting', message: connectionFailedText(attempt, error.message) });
+  });
+  created.io.on('reconnect_failed', () => {
+    if (socket !== created) return;
+    fail(CONNECTION_TEXTS.unableToConnect, { toast: true });
+    scheduleRecovery();
+  });
+
+  return new Promise<GameSocket>((resolve, reject) => {
+    const limit = setTimeout(() => {
+      cleanup();
+      reject(fail(CONNECTION_TEXTS.timeout));
+      scheduleRecovery();
+    }, SOCKET_RECONNECTION.connectTimeoutMs);
+    const onConnect = () => {
+      cleanup();
+      resolve(created);
+    };
+    const onError = (error: Error) => {
+      if (!/authentication/i.test(error.message)) return;
+      cleanup();
+      reject(new Error(CONNECTION_TEXTS.authFailed));
+    };
+    const cleanup = () => {
+      clearTimeout(limit);
+      created.off('connect', onConnect);
+      created.off('connect_error', onError);
+    };
+    created.on('connect', onConnect);
+    created.on('connect_error', onError);
+  });
+}
+
+/**
+ * Connects if needed and resolves with the connected socket. Fails with the spec's text: no token,
+ * the health check failing, a bad token, or no connection within 15 s.
+ */
+export function connect(): Promise<GameSocket> {
+  const live = currentSocket();
+  if (live) return Promise.resolve(live);
+  if (connecting) return connecting;
+  const token = session.get().token;
+  if (!token) return Promise.reject(fail(CONNECTION_TEXTS.authRequired));
+  connecting = (async () => {
+    setState({ status: 'connecting', message: null });
+    if (socket) {
+      // A socket.io manager that gave up: drop it and start afresh.
+      socket.removeAllListeners();
+      socket.io.removeAllListeners();
+      socket.disconnect();
+      socket = null;
+    }
+    if (!(await serverAnswers())) {
+      scheduleRecovery();
+      throw fail(CONNECTION_TEXTS.serverNotResponding);
+    }
+    return open(token);
+  })().finally(() => {
+    connecting = null;
+  });
+  return connecting;
+}
+
+/** The Retry buttons: try again now, telling the user how it went. */
+export function retryConnection(): void {
+  stopRecovery();
+  connect().then(
+    () => undefined,
+    (error: Error) => toast.error(error.message),
+  );
+}
+
+/** Sign-out: close the socket and forget the connection. */
+export function disconnect(): void {
+  stopRecovery();
+  if (socket) {
+    socket.removeAllListeners();
+    socket.io.removeAllListeners();
+    socket.disconnect();
+  }
+  socket = null;
+  connecting = null;
+  setState({ status: 'unknown', message: null });
+}
+
+/**
+ * Sends a client event and resolves with its ack `{success, error, data}`. Never rejects: no
+ * connection or no answer within 10 s come back as a failed ack with the spec's text.
+ */
+export async function emitAck<E extends ClientEventName>(
+  event: E,
+  payload: ClientPayload<E>,
+): Promise<Ack<AckData<E>>> {
+  const live = currentSocket();
+  if (!live) return { success: false, error: CONNECTION_TEXTS.notConnected };
+  try {
+    // socket.io's typed emit cannot follow a generic event name; the protocol's map types it above.
+    const emitter = live.timeout(ACK_TIMEOUT_MS) as unknown as {
+      emitWithAck(event: string, payload: unknown): Promise<Ack<AckData<E>>>;
+    };
+    return await emitter.emitWithAck(event, payload);
+  } catch {
+    return { success: false, error: CONNECTION_TEXTS.timeout };
+  }
+}
+
+// A different account (or none) must never inherit the previous one's socket.
+let lastToken = session.get().token;
+session.subscribe(() => {
+  const token = session.get().token;
+  if (token === lastToken) return;
+  lastToken = token;
+  disconnect();
+});
