@@ -28,29 +28,74 @@ function dimensions(size: CardSize): { width: number; height: number } {
   return { width: CARD_WIDTH[size], height: cardHeight(size) };
 }
 
-/** A color's corner mark, centred on (x, y), about 16 units across. */
-function Mark({ shape, x, y, fill }: { shape: MarkShape; x: number; y: number; fill: string }): ReactElement {
-  const t = `translate(${x} ${y})`;
+/** A color's corner mark, centred on (x, y), about 16 units across times `scale`. */
+function Mark({ shape, x, y, scale, fill }: { shape: MarkShape; x: number; y: number; scale: number; fill: string }) {
+  const transform = `translate(${x} ${y}) scale(${scale})`;
   switch (shape) {
     case 'circle':
-      return <circle cx={x} cy={y} r={7.5} fill={fill} />;
+      return <circle transform={transform} r={7.5} fill={fill} />;
     case 'square':
-      return <rect x={x - 7} y={y - 7} width={14} height={14} fill={fill} />;
+      return <rect transform={transform} x={-7} y={-7} width={14} height={14} fill={fill} />;
     case 'triangle':
-      return <polygon transform={t} points="0,-8.5 8.5,7 -8.5,7" fill={fill} />;
+      return <polygon transform={transform} points="0,-8.5 8.5,7 -8.5,7" fill={fill} />;
     case 'star':
       return (
         <polygon
-          transform={t}
+          transform={transform}
           points="0,-9 2.6,-3 9,-3 4,1.5 5.8,8.5 0,4.6 -5.8,8.5 -4,1.5 -9,-3 -2.6,-3"
           fill={fill}
         />
       );
     case 'diamond':
-      return <polygon transform={t} points="0,-9 7.5,0 0,9 -7.5,0" fill={fill} />;
+      return <polygon transform={transform} points="0,-9 7.5,0 0,9 -7.5,0" fill={fill} />;
     case 'cross':
-      return <path transform={t} d="M-2.8,-8 H2.8 V-2.8 H8 V2.8 H2.8 V8 H-2.8 V2.8 H-8 V-2.8 H-2.8 Z" fill={fill} />;
+      return (
+        <path transform={transform} d="M-2.8,-8 H2.8 V-2.8 H8 V2.8 H2.8 V8 H-2.8 V2.8 H-8 V-2.8 H-2.8 Z" fill={fill} />
+      );
   }
+}
+
+/**
+ * Where things go in the 100 × 140 drawing. Small cards drop the mirrored corners and grow the
+ * number, mark and logo instead, so a 32 px card still reads; large ones add the logo's name.
+ */
+interface Layout {
+  readonly numberSize: number;
+  readonly numberY: number;
+  readonly markScale: number;
+  readonly mirrored: boolean;
+  readonly disc: { readonly y: number; readonly r: number; readonly glyphScale: number };
+  readonly named: boolean;
+}
+
+const COMPACT: Layout = {
+  numberSize: 50,
+  numberY: 46,
+  markScale: 1.6,
+  mirrored: false,
+  disc: { y: 94, r: 38, glyphScale: 1.55 },
+  named: false,
+};
+const REGULAR: Layout = {
+  numberSize: 34,
+  numberY: 33,
+  markScale: 1,
+  mirrored: true,
+  disc: { y: 72, r: 33, glyphScale: 1.35 },
+  named: false,
+};
+const NAMED: Layout = {
+  numberSize: 34,
+  numberY: 33,
+  markScale: 1,
+  mirrored: true,
+  disc: { y: 62, r: 27, glyphScale: 1.1 },
+  named: true,
+};
+
+function layoutFor(size: CardSize): Layout {
+  if (size === 'xs' || size === 'sm') return COMPACT;
+  return size === 'md' ? REGULAR : NAMED;
 }
 
 function Frame({ style, selected }: { style: ColorStyle; selected: boolean }): ReactElement {
@@ -68,21 +113,23 @@ export function CardFace({ card, size = 'md', selected = false, dimmed = false, 
   const Glyph = logoGlyph(card.logo);
   if (!style || !Glyph) return <CardTextTile card={card} size={size} />;
   const { width, height } = dimensions(size);
-  const named = size === 'lg' || size === 'xl' || size === 'xxl';
-  const label = formatCard(card);
+  const layout = layoutFor(size);
+  const { disc } = layout;
   const numberText = {
     fontFamily: FONT,
     fontWeight: 800,
-    fontSize: 34,
+    fontSize: layout.numberSize,
     fill: style.ink,
     stroke: style.dark,
     strokeWidth: style.ink === '#ffffff' ? 2 : 0,
     paintOrder: 'stroke',
   } as const;
+  const markX = 100 - 10 - 8 * layout.markScale;
+  const markY = 10 + 9 * layout.markScale;
   return (
     <svg
       role="img"
-      aria-label={label}
+      aria-label={formatCard(card)}
       width={width}
       height={height}
       viewBox={VIEW_BOX}
@@ -91,26 +138,30 @@ export function CardFace({ card, size = 'md', selected = false, dimmed = false, 
       style={{ opacity: dimmed ? 0.4 : 1, display: 'block', flex: 'none' }}
     >
       <Frame style={style} selected={selected} />
-      <text x={9} y={33} {...numberText}>
+      <text x={9} y={layout.numberY} {...numberText}>
         {card.number}
       </text>
-      <text x={9} y={33} {...numberText} transform="rotate(180 50 70)">
-        {card.number}
-      </text>
-      <Mark shape={style.mark} x={82} y={20} fill={style.ink} />
-      <Mark shape={style.mark} x={18} y={120} fill={style.ink} />
-      <circle cx={50} cy={named ? 68 : 72} r={named ? 29 : 33} fill="#ffffff" stroke={style.dark} strokeWidth={2} />
-      <g transform={named ? 'translate(50 68) scale(1.15)' : 'translate(50 72) scale(1.35)'} color={style.dark}>
+      <Mark shape={style.mark} x={markX} y={markY} scale={layout.markScale} fill={style.ink} />
+      {layout.mirrored && (
+        <>
+          <text x={9} y={layout.numberY} {...numberText} transform="rotate(180 50 70)">
+            {card.number}
+          </text>
+          <Mark shape={style.mark} x={100 - markX} y={140 - markY} scale={layout.markScale} fill={style.ink} />
+        </>
+      )}
+      <circle cx={50} cy={disc.y} r={disc.r} fill="#ffffff" stroke={style.dark} strokeWidth={2} />
+      <g transform={`translate(50 ${disc.y}) scale(${disc.glyphScale})`} color={style.dark}>
         <Glyph />
       </g>
-      {named && (
+      {layout.named && (
         <text
           x={50}
-          y={114}
+          y={103}
           textAnchor="middle"
           fontFamily={FONT}
           fontWeight={700}
-          fontSize={13}
+          fontSize={12}
           fill={style.ink}
           letterSpacing={0.5}
         >
