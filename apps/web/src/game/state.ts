@@ -72,6 +72,8 @@ export interface LiveGame {
   readonly dealt: boolean;
   readonly pendingPlays: readonly PendingPlay[];
   readonly pendingPowerUps: readonly PowerUpType[];
+  /** Cards the server said were played that its last hand update still lists (it comes next). */
+  readonly playedIds: readonly string[];
   /** Counters for the stats panel (spec §3 client player state). */
   readonly counters: {
     readonly cardsPlayed: number;
@@ -104,6 +106,7 @@ export const initialLiveGame: LiveGame = {
   dealt: false,
   pendingPlays: [],
   pendingPowerUps: [],
+  playedIds: [],
   counters: { cardsPlayed: 0, powerUpsUsed: 0, botMoves: 0, humanMoves: 0 },
   botActivity: {},
   lastCardPlayedAt: null,
@@ -167,15 +170,25 @@ function handFields(payload: {
   };
 }
 
-/** Pending moves the server has since confirmed drop out. */
+/**
+ * After a new hand from the server: cards it no longer lists are no longer "played but still
+ * listed", and power-ups it lists as used are no longer pending.
+ */
 function settle(state: LiveGame): LiveGame {
   const inHand = new Set(state.hand.map((c) => c.id));
-  const pendingPlays = state.pendingPlays.filter((p) => inHand.has(p.card.id));
+  const playedIds = state.playedIds.filter((id) => inHand.has(id));
   const pendingPowerUps = state.pendingPowerUps.filter((t) => state.powerUps.available.includes(t));
-  if (pendingPlays.length === state.pendingPlays.length && pendingPowerUps.length === state.pendingPowerUps.length) {
+  if (playedIds.length === state.playedIds.length && pendingPowerUps.length === state.pendingPowerUps.length) {
     return state;
   }
-  return { ...state, pendingPlays, pendingPowerUps };
+  return { ...state, playedIds, pendingPowerUps };
+}
+
+/** The server played one of this player's cards: its pending play is done. */
+function confirmPlayed(state: LiveGame, cardId: string): LiveGame {
+  const pendingPlays = state.pendingPlays.filter((p) => p.card.id !== cardId);
+  const stillListed = state.hand.some((c) => c.id === cardId);
+  return { ...state, pendingPlays, playedIds: stillListed ? [...state.playedIds, cardId] : state.playedIds };
 }
 
 /**
@@ -216,12 +229,16 @@ export function reduce(state: LiveGame, action: Action): LiveGame {
       return { ...state, pendingPowerUps: [...state.pendingPowerUps, action.powerUpType] };
     case 'powerUpFailed':
       return { ...state, pendingPowerUps: state.pendingPowerUps.filter((t) => t !== action.powerUpType) };
-    case 'resynced':
+    case 'resynced': {
+      // The whole truth again: a pending card no longer in the hand was played meanwhile.
+      const inHand = new Set(action.hand.map((c) => c.id));
       return settle(
         withView(
           {
             ...state,
             ...handFields(action),
+            pendingPlays: state.pendingPlays.filter((p) => inHand.has(p.card.id)),
+            playedIds: [],
             seq: action.seq,
             needsResync: false,
           },
@@ -229,6 +246,7 @@ export function reduce(state: LiveGame, action: Action): LiveGame {
           now,
         ),
       );
+    }
     case 'server':
       return onServer(withSeq(state, action.event, action.payload), action, now);
   }
@@ -309,7 +327,8 @@ function onServer(state: LiveGame, action: ServerAction, now: number): LiveGame 
         humanMoves: state.counters.humanMoves + (p.isBot ? 0 : 1),
       };
       const botActivity = p.isBot ? { ...state.botActivity, [p.playerId]: now } : state.botActivity;
-      return withView({ ...state, counters, botActivity, lastCardPlayedAt: now }, p.gameState, now);
+      const next = withView({ ...state, counters, botActivity, lastCardPlayedAt: now }, p.gameState, now);
+      return mine ? confirmPlayed(next, p.cardId) : next;
     }
     case 'powerUpUsed': {
       const p = action.payload;
@@ -322,7 +341,7 @@ function onServer(state: LiveGame, action: ServerAction, now: number): LiveGame 
       };
       const botActivity = p.isBot ? { ...state.botActivity, [p.playerId]: now } : state.botActivity;
       const played = p.powerUpType === 'BOMB' || p.powerUpType === 'SNIPER';
-      return withView(
+      const next = withView(
         {
           ...state,
           counters,
@@ -333,6 +352,11 @@ function onServer(state: LiveGame, action: ServerAction, now: number): LiveGame 
         p.gameState,
         now,
       );
+      if (!mine) return next;
+      const withoutPending = { ...next, pendingPowerUps: next.pendingPowerUps.filter((t) => t !== p.powerUpType) };
+      return p.data.powerUpType === 'SNIPER' || p.data.powerUpType === 'BOMB'
+        ? confirmPlayed(withoutPending, p.data.card.id)
+        : withoutPending;
     }
     case 'playerFrozen': {
       const p = action.payload;
@@ -378,16 +402,20 @@ export function displayed(state: LiveGame): {
 } {
   const piles = (state.view?.discardPiles ?? []).map((pile) => [...pile]);
   const onPiles = new Set(piles.flat().map((c) => c.id));
-  const pendingIds = new Set(state.pendingPlays.map((p) => p.card.id));
+  const hidden = new Set([...state.pendingPlays.map((p) => p.card.id), ...state.playedIds]);
+  const inHand = new Set(state.hand.map((c) => c.id));
   for (const play of state.pendingPlays) {
     const pile = piles[play.pileIndex];
     if (pile && !onPiles.has(play.card.id)) pile.push(play.card);
   }
   const pendingPower = new Set(state.pendingPowerUps);
   return {
-    hand: state.hand.filter((c) => !pendingIds.has(c.id)),
+    hand: state.hand.filter((c) => !hidden.has(c.id)),
     piles: piles.map((pile) => pile.slice(-3)),
-    cardsLeft: Math.max(0, state.cardsLeft - state.pendingPlays.length),
+    cardsLeft: Math.max(
+      0,
+      state.cardsLeft - state.pendingPlays.filter((p) => inHand.has(p.card.id)).length - state.playedIds.length,
+    ),
     powerUps: {
       available: state.powerUps.available.filter((t) => !pendingPower.has(t)),
       used: [...state.powerUps.used, ...state.pendingPowerUps.filter((t) => !state.powerUps.used.includes(t))],

@@ -1,4 +1,200 @@
-/** TEMPORARY: replaced by its owner. */
+/**
+ * /game/:id and /game/room/:roomCode: finds the game (by room code, or by id through GET
+ * /api/game/:id), makes sure this socket is in it — a member is re-seated, anyone else watches if
+ * the host allows spectators — and shows what its status calls for: loading, the countdown, the
+ * game, or the result.
+ */
+import { ROOM_CODE_ALPHABET, ROOM_CODE_LENGTH } from '@memeslam/protocol/constants';
+import { DASHBOARD_TEXTS } from '@memeslam/protocol/texts';
+import { GAME_TEXTS, LOBBY_TEXTS } from '@memeslam/protocol/game-texts';
+import * as Dialog from '@radix-ui/react-dialog';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { api } from '../api/http.ts';
+import { Spinner } from '../components/Spinner.tsx';
+import { CountdownOverlay } from '../game/CountdownOverlay.tsx';
+import { GameScreen } from '../game/GameScreen.tsx';
+import { ackError, commands, liveGame, useLiveGame } from '../game/live.ts';
+import { ResultScreen } from '../game/ResultScreen.tsx';
+import { MISSING_STATE_FALLBACK_MS } from '@memeslam/protocol/constants';
+import { isMember } from '../game/state.ts';
+import { useGameToasts } from '../game/useGameToasts.ts';
+import { connect } from '../realtime/socket.ts';
+
+const ROOM_CODE = new RegExp(`^[${ROOM_CODE_ALPHABET}]{${ROOM_CODE_LENGTH}}$`);
+
+function matchesGame(key: string, game: { gameId: string; roomCode: string } | null): boolean {
+  return game !== null && (game.gameId === key || game.roomCode === key.toUpperCase());
+}
+
+/** Resolves the route's key to a room code and joins (or rejoins, or watches) that game. */
+function useEnterGame(key: string): { error: string | null } {
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    let cancelled = false;
+    void (async () => {
+      try {
+        await connect();
+      } catch (failure) {
+        if (!cancelled) setError(failure instanceof Error ? failure.message : GAME_TEXTS.anErrorOccurred);
+        return;
+      }
+      const now = liveGame.get();
+      if (matchesGame(key, now.game) && now.status !== 'idle' && (now.dealt || now.status !== 'active')) return;
+      let roomCode = key.toUpperCase();
+      if (!ROOM_CODE.test(roomCode)) {
+        try {
+          roomCode = (await api('getGame', { id: key, quiet: true })).data.game.roomCode;
+        } catch {
+          if (!cancelled) setError(DASHBOARD_TEXTS.gameNotAvailable);
+          return;
+        }
+      }
+      const ack = await commands.join(roomCode);
+      if (!cancelled && !ack.success) setError(ackError(ack, LOBBY_TEXTS.failedToJoinGame));
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [key]);
+  return { error };
+}
+
 export function GamePage() {
-  return null;
+  const params = useParams();
+  const key = params.roomCode ?? params.id ?? '';
+  const navigate = useNavigate();
+  const state = useLiveGame();
+  const { error } = useEnterGame(key);
+  const [leaving, setLeaving] = useState(false);
+  useGameToasts(state.me);
+
+  const here = matchesGame(key, state.game);
+  const status = here ? state.status : 'idle';
+  const isBotGame = state.game?.isBotGame ?? false;
+
+  // A game still in its lobby belongs on the waiting-room page.
+  useEffect(() => {
+    if (here && status === 'waiting' && state.game) void navigate(`/lobby/${state.game.roomCode}`, { replace: true });
+  }, [here, status, state.game, navigate]);
+
+  // Missing state two seconds in: ask the server for the whole view again.
+  const dealt = state.dealt || !isMember(state);
+  const resynced = useRef(false);
+  useEffect(() => {
+    if (status !== 'active' || (state.view && dealt) || resynced.current) return;
+    const timer = setTimeout(() => {
+      resynced.current = true;
+      void commands.resync();
+    }, MISSING_STATE_FALLBACK_MS);
+    return () => clearTimeout(timer);
+  }, [status, state.view, dealt]);
+
+  async function leave() {
+    setLeaving(false);
+    if (isMember(state) && (status === 'active' || status === 'starting')) {
+      await commands.stopAllBots('returnToDashboard');
+    } else {
+      commands.reset();
+    }
+    void navigate('/dashboard');
+  }
+
+  async function playAgain() {
+    const game = state.game;
+    if (!game?.isBotGame || !game.botSettings) {
+      commands.reset();
+      void navigate('/lobby');
+      return;
+    }
+    const ack = await commands.createBotGame({
+      numberOfBots: game.botSettings.numberOfBots,
+      botDifficulty: game.botSettings.difficulty,
+      maxPlayers: game.maxPlayers,
+      gameSpeed: game.gameSettings.gameSpeed,
+      cardsPerPlayer: game.gameSettings.cardsPerPlayer,
+      autoStart: true,
+    });
+    if (ack.success && ack.data) void navigate(`/lobby/${ack.data.roomCode}`);
+    else toast.error(ackError(ack, LOBBY_TEXTS.failedToCreateBotGame));
+  }
+
+  if (error && !here) {
+    return (
+      <main className="mx-auto max-w-md px-4 py-16 text-center">
+        <h1 className="text-2xl font-bold">{DASHBOARD_TEXTS.gameNotAvailable}</h1>
+        <p role="alert" className="mt-2 text-muted">
+          {error}
+        </p>
+        <div className="mt-6 flex justify-center gap-3">
+          <Link to="/dashboard" className="rounded-lg bg-brand px-4 py-2 font-semibold">
+            Dashboard
+          </Link>
+          <Link to={`/game/${key}/replay`} className="rounded-lg border border-edge px-4 py-2">
+            View replay
+          </Link>
+        </div>
+      </main>
+    );
+  }
+
+  if (status === 'finished' && state.ended) {
+    return (
+      <ResultScreen
+        state={state}
+        onPlayAgain={() => void playAgain()}
+        onDashboard={() => {
+          commands.reset();
+          void navigate('/dashboard');
+        }}
+      />
+    );
+  }
+
+  if (status === 'idle' || status === 'waiting' || !state.view) {
+    if (status === 'starting' && state.game) {
+      return (
+        <CountdownOverlay game={state.game} startsAt={state.countdown?.startsAt ?? null} onComplete={() => undefined} />
+      );
+    }
+    return (
+      <div className="py-16 text-center">
+        <Spinner />
+        <p className="mt-3 text-muted">{isBotGame ? GAME_TEXTS.loadingBotGame : GAME_TEXTS.loadingGame}</p>
+      </div>
+    );
+  }
+
+  return (
+    <>
+      <GameScreen state={state} onLeave={() => setLeaving(true)} />
+      {status === 'starting' && state.game && (
+        <CountdownOverlay game={state.game} startsAt={state.countdown?.startsAt ?? null} onComplete={() => undefined} />
+      )}
+      <Dialog.Root open={leaving} onOpenChange={setLeaving}>
+        <Dialog.Portal>
+          <Dialog.Overlay className="fixed inset-0 z-40 bg-black/60" />
+          <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(92vw,24rem)] -translate-x-1/2 -translate-y-1/2 rounded-xl border border-edge bg-panel p-5">
+            <Dialog.Title className="text-lg font-bold">Leave the game?</Dialog.Title>
+            <Dialog.Description className="mt-2 text-sm text-muted">
+              {isMember(state) && status === 'active'
+                ? 'The game goes on without you and you will be ranked last.'
+                : 'You can come back to watch while the game is on.'}
+            </Dialog.Description>
+            <div className="mt-5 flex justify-end gap-2">
+              <Dialog.Close className="rounded-lg border border-edge px-3 py-2">Stay</Dialog.Close>
+              <button
+                type="button"
+                onClick={() => void leave()}
+                className="rounded-lg bg-red-600 px-3 py-2 font-semibold"
+              >
+                Leave game
+              </button>
+            </div>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+    </>
+  );
 }

@@ -1,0 +1,127 @@
+/**
+ * The centre of the game screen: the numbered discard piles (click one to play the selected card;
+ * each shows up to its 3 top cards) and the hand of up to 3 cards with placeholders for empty slots.
+ */
+import { type Card, HAND_SIZE, formatCard } from '@memeslam/engine';
+import { CardFace, CardPlaceholder, type CardSize } from '../cards/Card.tsx';
+import { playablePiles } from './rules.ts';
+
+export function Piles({
+  piles,
+  pileSizes,
+  selected,
+  sniper,
+  size,
+  disabled,
+  onPile,
+}: {
+  piles: readonly (readonly Card[])[];
+  pileSizes: readonly number[];
+  selected: Card | null;
+  sniper: boolean;
+  size: CardSize;
+  disabled: boolean;
+  onPile(index: number): void;
+}) {
+  const targets = selected ? (sniper ? piles.map((_, i) => i) : playablePiles(selected, piles)) : [];
+  return (
+    <ol className="flex flex-wrap items-end justify-center gap-4 sm:gap-8" aria-label="Discard piles">
+      {piles.map((pile, index) => {
+        const top = pile.at(-1);
+        const target = targets.includes(index);
+        const label = `Pile ${index + 1}${top ? `: ${formatCard(top)} on top` : ': empty'}${
+          pileSizes[index] !== undefined ? `, ${pileSizes[index]} cards` : ''
+        }`;
+        return (
+          <li key={index} className="flex flex-col items-center gap-1">
+            <button
+              type="button"
+              aria-label={label}
+              data-pile={index}
+              disabled={disabled}
+              onClick={() => onPile(index)}
+              className={`relative rounded-xl p-1 transition ${
+                target
+                  ? 'ring-4 ring-green-400/80 motion-safe:animate-pulse'
+                  : 'ring-2 ring-transparent hover:ring-brand'
+              } disabled:cursor-default`}
+            >
+              <span className="relative block">
+                {pile.map((card, i) => {
+                  const depth = pile.length - 1 - i;
+                  return (
+                    <span
+                      key={card.id}
+                      className={i === pile.length - 1 ? 'relative block' : 'absolute inset-0 block'}
+                      style={depth > 0 ? { transform: `rotate(${depth * (index % 2 ? 4 : -4)}deg)` } : undefined}
+                    >
+                      <CardFace card={card} size={size} />
+                    </span>
+                  );
+                })}
+                {!top && <CardPlaceholder size={size} />}
+              </span>
+            </button>
+            <span className="text-xs text-muted">
+              <kbd className="rounded border border-edge px-1 font-mono">{index + 1}</kbd> Pile {index + 1}
+              {pileSizes[index] !== undefined && ` · ${pileSizes[index]}`}
+            </span>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+export function Hand({
+  hand,
+  selectedId,
+  piles,
+  size,
+  disabled,
+  onSelect,
+}: {
+  hand: readonly Card[];
+  selectedId: string | null;
+  piles: readonly (readonly Card[])[];
+  size: CardSize;
+  disabled: boolean;
+  onSelect(cardId: string): void;
+}) {
+  return (
+    <ol className="flex justify-center gap-3 sm:gap-5" aria-label="Your hand">
+      {Array.from({ length: HAND_SIZE }, (_, slot) => {
+        const card = hand[slot];
+        if (!card) {
+          return (
+            <li key={`empty-${slot}`} aria-label="Empty hand slot">
+              <CardPlaceholder size={size} />
+            </li>
+          );
+        }
+        const isSelected = card.id === selectedId;
+        const playable = playablePiles(card, piles).length > 0;
+        return (
+          <li key={card.id}>
+            <button
+              type="button"
+              aria-pressed={isSelected}
+              aria-label={`${formatCard(card)}${playable ? ', playable' : ''} (key ${slot + 1})`}
+              data-card={card.id}
+              disabled={disabled}
+              onClick={() => onSelect(card.id)}
+              className={`relative rounded-xl transition-transform motion-reduce:transition-none ${
+                isSelected ? '-translate-y-4 ring-4 ring-gold' : 'hover:-translate-y-1'
+              } disabled:cursor-not-allowed`}
+            >
+              <CardFace card={card} size={size} selected={isSelected} dimmed={!playable && !isSelected} />
+              <kbd className="absolute -top-2 -left-2 rounded-full border border-edge bg-ink px-1.5 font-mono text-xs">
+                {slot + 1}
+              </kbd>
+            </button>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

@@ -1,0 +1,94 @@
+/**
+ * One player as everyone sees them (spec §2 "Player cards in mini, compact and default layouts"):
+ * name with the "(Bot)" suffix and difficulty badge, cards left, up to 8 card backs then "+N",
+ * power-ups left, and whether they are frozen, offline or gone.
+ */
+import { PLAYER_CARD_BACKS_SHOWN } from '@memeslam/protocol/constants';
+import { BOT_LABELS, hiddenCardsText, playerDisplayName } from '@memeslam/protocol/game-texts';
+import { CardBack } from '../cards/Card.tsx';
+import type { GameStateView } from './state.ts';
+
+export type PlayerCardLayout = 'mini' | 'compact' | 'default';
+type ViewPlayer = GameStateView['players'][number];
+
+export const DIFFICULTY_BADGE: Record<string, string> = {
+  easy: 'bg-green-500/20 text-green-300 border-green-500/50',
+  normal: 'bg-yellow-500/20 text-yellow-200 border-yellow-500/50',
+  hard: 'bg-red-500/20 text-red-300 border-red-500/50',
+  expert: 'bg-fuchsia-500/20 text-fuchsia-200 border-fuchsia-500/50',
+};
+
+export function DifficultyBadge({ difficulty }: { difficulty: keyof typeof BOT_LABELS }) {
+  return (
+    <span className={`rounded border px-1.5 py-0.5 text-[0.65rem] font-semibold ${DIFFICULTY_BADGE[difficulty]}`}>
+      {BOT_LABELS[difficulty]}
+    </span>
+  );
+}
+
+export function PlayerCard({
+  player,
+  isMe,
+  layout = 'default',
+  active = false,
+}: {
+  player: ViewPlayer;
+  isMe: boolean;
+  layout?: PlayerCardLayout;
+  /** A bot that acted in the last 5 s. */
+  active?: boolean;
+}) {
+  const name = playerDisplayName(player);
+  const backs = Math.min(player.cardsLeft, PLAYER_CARD_BACKS_SHOWN);
+  const more = hiddenCardsText(player.cardsLeft);
+  const status = player.hasLeft ? 'left' : player.isConnected === false ? 'offline' : null;
+  const border = player.isFrozen
+    ? 'border-sky-400 bg-sky-500/10'
+    : isMe
+      ? 'border-brand bg-brand/10'
+      : 'border-edge bg-panel';
+
+  if (layout === 'mini') {
+    return (
+      <div className={`flex items-center justify-between gap-2 rounded-md border px-2 py-1 text-sm ${border}`}>
+        <span className="truncate">
+          {name}
+          {isMe && <span className="text-muted"> (you)</span>}
+        </span>
+        <span className="font-mono font-bold" aria-label={`${player.cardsLeft} cards left`}>
+          {player.cardsLeft}
+        </span>
+      </div>
+    );
+  }
+
+  return (
+    <article
+      aria-label={`${name}: ${player.cardsLeft} cards left${player.isFrozen ? ', frozen' : ''}`}
+      className={`rounded-lg border p-2 transition-colors ${border} ${player.hasLeft ? 'opacity-50' : ''}`}
+    >
+      <header className="flex flex-wrap items-center gap-1.5">
+        <span className="truncate font-semibold">{name}</span>
+        {isMe && <span className="text-xs text-muted">(you)</span>}
+        {player.botDifficulty && <DifficultyBadge difficulty={player.botDifficulty} />}
+        {active && <span className="size-2 animate-pulse rounded-full bg-green-400" title="Active" />}
+        {player.isFrozen && <span className="text-xs font-semibold text-sky-300">❄ Frozen</span>}
+        {status && <span className="text-xs text-muted">({status})</span>}
+        <span className="ml-auto font-mono text-lg font-bold">{player.cardsLeft}</span>
+      </header>
+      {layout === 'default' && (
+        <div className="mt-2 flex items-center" aria-hidden="true">
+          {Array.from({ length: backs }, (_, i) => (
+            <span key={i} className={i === 0 ? '' : '-ml-3'}>
+              <CardBack size="xs" />
+            </span>
+          ))}
+          {more && <span className="ml-2 text-sm font-semibold text-muted">{more}</span>}
+        </div>
+      )}
+      <p className="mt-1 text-xs text-muted">
+        Hand {player.handCount} · Deck {player.deckCount} · Power-ups {player.powerUps.available.length}/5
+      </p>
+    </article>
+  );
+}

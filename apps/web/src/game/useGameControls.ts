@@ -1,0 +1,196 @@
+/**
+ * What the player does on the game screen: select a hand card (again to deselect), click a pile
+ * to play it, select a power-up (again to deselect; BOMB, REVERSAL and WHIRLWIND fire at once,
+ * FREEZE opens the target picker, SNIPER waits for a card and a pile), and the same by keyboard:
+ * 1–3 pick a hand card, then the pile's number; B R F W S for the power-ups; Escape clears.
+ */
+import type { PowerUpType } from '@memeslam/engine';
+import { GAME_TEXTS, HINTS } from '@memeslam/protocol/game-texts';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { toast } from 'sonner';
+import { ackError, commands } from './live.ts';
+import { freezeTargets, playProblem, powerUpProblem, selectProblem } from './rules.ts';
+import { playSound } from './sounds.ts';
+import { type LiveGame, displayed } from './state.ts';
+
+export const POWER_UP_KEYS: Record<PowerUpType, string> = {
+  BOMB: 'b',
+  REVERSAL: 'r',
+  FREEZE: 'f',
+  WHIRLWIND: 'w',
+  SNIPER: 's',
+};
+
+export interface GameControls {
+  readonly selectedCardId: string | null;
+  readonly selectedPowerUp: PowerUpType | null;
+  readonly freezePickerOpen: boolean;
+  readonly hint: string;
+  selectCard(cardId: string): void;
+  clickPile(pileIndex: number): void;
+  selectPowerUp(type: PowerUpType): void;
+  freeze(targetPlayerId: string): void;
+  closeFreezePicker(): void;
+}
+
+export function useGameControls(state: LiveGame, options: { readonly enabled: boolean }): GameControls {
+  const [selectedCardId, setSelectedCardId] = useState<string | null>(null);
+  const [selectedPowerUp, setSelectedPowerUp] = useState<PowerUpType | null>(null);
+  const [freezePickerOpen, setFreezePickerOpen] = useState(false);
+  const shown = useMemo(() => displayed(state), [state]);
+  const frozen = state.frozen !== null;
+  const ctx = useMemo(
+    () => ({ status: state.status, frozen, hand: shown.hand, piles: shown.piles }),
+    [state.status, frozen, shown],
+  );
+  const opponents = freezeTargets(state.view, state.me).length;
+
+  // Becoming frozen, or the game ending, clears any selection (spec §4).
+  const locked = frozen || state.status !== 'active';
+  useEffect(() => {
+    if (!locked) return;
+    setSelectedCardId(null);
+    setSelectedPowerUp(null);
+    setFreezePickerOpen(false);
+  }, [locked]);
+  // A selected card that left the hand (played, or taken by a power-up) is no longer selected.
+  useEffect(() => {
+    if (selectedCardId && !shown.hand.some((c) => c.id === selectedCardId)) setSelectedCardId(null);
+  }, [selectedCardId, shown.hand]);
+
+  const refuse = useCallback((message: string) => {
+    toast.error(message);
+    playSound('invalid');
+  }, []);
+
+  const selectCard = useCallback(
+    (cardId: string) => {
+      const problem = selectProblem(ctx);
+      if (problem) return refuse(problem);
+      playSound('select');
+      setSelectedCardId((current) => (current === cardId ? null : cardId));
+    },
+    [ctx, refuse],
+  );
+
+  const usePowerUp = useCallback(
+    async (type: PowerUpType, target: { targetPlayerId?: string; cardId?: string; pileIndex?: number } = {}) => {
+      playSound('powerUp');
+      const ack = await commands.usePowerUp(type, target);
+      if (!ack.success) refuse(ackError(ack, GAME_TEXTS.failedToUsePowerUp));
+    },
+    [refuse],
+  );
+
+  const clickPile = useCallback(
+    (pileIndex: number) => {
+      const sniper = selectedPowerUp === 'SNIPER';
+      const problem = playProblem(ctx, selectedCardId, pileIndex, { sniper });
+      if (problem) return refuse(problem);
+      const card = ctx.hand.find((c) => c.id === selectedCardId);
+      if (!card) return;
+      setSelectedCardId(null);
+      if (sniper) {
+        setSelectedPowerUp(null);
+        void usePowerUp('SNIPER', { cardId: card.id, pileIndex });
+        return;
+      }
+      playSound('play');
+      void commands.playCard(card, pileIndex).then((ack) => {
+        if (!ack.success) refuse(ackError(ack, GAME_TEXTS.failedToPlayCard));
+      });
+    },
+    [ctx, selectedCardId, selectedPowerUp, refuse, usePowerUp],
+  );
+
+  const selectPowerUp = useCallback(
+    (type: PowerUpType) => {
+      const problem = powerUpProblem(ctx, shown.powerUps, type, opponents);
+      if (problem) return refuse(problem);
+      if (type === 'FREEZE') {
+        // A second click on the selected FREEZE opens the picker again.
+        setSelectedPowerUp('FREEZE');
+        setFreezePickerOpen(true);
+        return;
+      }
+      if (selectedPowerUp === type) {
+        setSelectedPowerUp(null);
+        return;
+      }
+      if (type === 'SNIPER') {
+        setSelectedPowerUp('SNIPER');
+        return;
+      }
+      setSelectedPowerUp(null);
+      void usePowerUp(type);
+    },
+    [ctx, shown.powerUps, opponents, selectedPowerUp, refuse, usePowerUp],
+  );
+
+  const freeze = useCallback(
+    (targetPlayerId: string) => {
+      setFreezePickerOpen(false);
+      setSelectedPowerUp(null);
+      void usePowerUp('FREEZE', { targetPlayerId });
+    },
+    [usePowerUp],
+  );
+
+  const closeFreezePicker = useCallback(() => {
+    setFreezePickerOpen(false);
+    setSelectedPowerUp(null);
+  }, []);
+
+  // Keyboard play.
+  const { enabled } = options;
+  useEffect(() => {
+    if (!enabled) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.ctrlKey || event.metaKey || event.altKey || freezePickerOpen) return;
+      const target = event.target as HTMLElement | null;
+      if (target?.closest('input, textarea, select, [role="dialog"]')) return;
+      const key = event.key.toLowerCase();
+      if (key === 'escape') {
+        setSelectedCardId(null);
+        setSelectedPowerUp(null);
+        return;
+      }
+      const digit = Number(key);
+      if (Number.isInteger(digit) && digit >= 1) {
+        event.preventDefault();
+        if (selectedCardId === null) {
+          const card = ctx.hand[digit - 1];
+          if (card) selectCard(card.id);
+        } else if (digit <= ctx.piles.length) {
+          clickPile(digit - 1);
+        }
+        return;
+      }
+      const type = (Object.keys(POWER_UP_KEYS) as PowerUpType[]).find((t) => POWER_UP_KEYS[t] === key);
+      if (type) {
+        event.preventDefault();
+        selectPowerUp(type);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [enabled, freezePickerOpen, selectedCardId, ctx, selectCard, clickPile, selectPowerUp]);
+
+  let hint: string = HINTS.selectCardThenPile;
+  if (frozen) hint = HINTS.youAreFrozen;
+  else if (state.status === 'active' && shown.cardsLeft === 0 && state.dealt) hint = HINTS.allCardsPlayed;
+  else if (selectedPowerUp === 'SNIPER') hint = HINTS.sniperReady;
+  else if (selectedPowerUp === 'FREEZE') hint = HINTS.freezeSelected;
+
+  return {
+    selectedCardId,
+    selectedPowerUp,
+    freezePickerOpen,
+    hint,
+    selectCard,
+    clickPile,
+    selectPowerUp,
+    freeze,
+    closeFreezePicker,
+  };
+}

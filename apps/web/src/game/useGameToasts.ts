@@ -1,0 +1,89 @@
+/**
+ * What the game screen announces as it happens (gameplay spec §4 "Bots", §8 "In game"): bot cards
+ * (2 s), power-ups (bots 3 s), freezes and unfreezes, who left or lost connection, the winner
+ * (5 s), and server errors. Sounds go with the events that concern this player.
+ */
+import { formatCard } from '@memeslam/engine';
+import {
+  GAME_TEXTS,
+  HINTS,
+  POWER_UP_NAMES,
+  playerDisplayName,
+  playerFrozenText,
+  playerLeftText,
+  playerUnfrozenText,
+  youWereFrozenText,
+} from '@memeslam/protocol/game-texts';
+import type { ServerPayload } from '@memeslam/protocol';
+import { useEffect } from 'react';
+import { toast } from 'sonner';
+import { onServerEvent } from './live.ts';
+import { playSound } from './sounds.ts';
+
+export const TOAST_MS = { botCard: 2000, botPowerUp: 3000, win: 5000 } as const;
+
+export function useGameToasts(me: string | null): void {
+  useEffect(
+    () =>
+      onServerEvent((event, raw) => {
+        switch (event) {
+          case 'cardPlayed': {
+            const p = raw as ServerPayload<'cardPlayed'>;
+            if (p.isBot) {
+              toast(`${playerDisplayName({ username: p.username, isBot: true })} played ${formatCard(p.card)}`, {
+                duration: TOAST_MS.botCard,
+              });
+            }
+            break;
+          }
+          case 'powerUpUsed': {
+            const p = raw as ServerPayload<'powerUpUsed'>;
+            if (p.playerId === me) break;
+            const text = `${playerDisplayName(p)} used ${POWER_UP_NAMES[p.powerUpType]}: ${p.effect}`;
+            toast.info(text, p.isBot ? { duration: TOAST_MS.botPowerUp } : {});
+            break;
+          }
+          case 'playerFrozen': {
+            const p = raw as ServerPayload<'playerFrozen'>;
+            if (p.playerId === me) {
+              playSound('freeze');
+              toast.warning(youWereFrozenText(p.frozenBy, p.duration));
+            } else {
+              toast.info(playerFrozenText(p.playerName, p.frozenBy));
+            }
+            break;
+          }
+          case 'playerUnfrozen': {
+            const p = raw as ServerPayload<'playerUnfrozen'>;
+            toast.info(playerUnfrozenText(p.playerName));
+            break;
+          }
+          case 'playerLeft': {
+            const p = raw as ServerPayload<'playerLeft'>;
+            if (p.userId !== me) toast.info(playerLeftText(playerDisplayName(p)));
+            break;
+          }
+          case 'gameEnded': {
+            const p = raw as ServerPayload<'gameEnded'>;
+            if (!p.winner) break;
+            if (p.winner.userId === me) {
+              playSound('win');
+              toast.success(HINTS.allCardsPlayed, { duration: TOAST_MS.win });
+            } else {
+              playSound('lose');
+              const text = p.winner.isBot ? GAME_TEXTS.botWon : `${p.winner.username} won the game`;
+              toast.info(text, { duration: TOAST_MS.win });
+            }
+            break;
+          }
+          case 'gameError':
+          case 'error': {
+            const p = raw as { message?: string };
+            toast.error(p.message || GAME_TEXTS.gameErrorOccurred);
+            break;
+          }
+        }
+      }),
+    [me],
+  );
+}
