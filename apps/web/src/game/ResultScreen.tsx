@@ -1,0 +1,126 @@
+/**
+ * The result screen (spec §2 "Result screens"): Victory with confetti, or Game Over / AI Victory;
+ * the game summary, the player's own performance and final position, a Human vs AI block in bot
+ * games, the final ranking, and the way on: Play Again (Challenge AI Again), Dashboard, the replay.
+ */
+import { GAME_TEXTS } from '@memeslam/protocol';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Ranking } from './result/Ranking.tsx';
+import { OUTCOME_TITLES, endLine, gameSummary, humanVsAi, outcomeOf } from './result/summary.ts';
+import { useConfetti } from './result/useConfetti.ts';
+import type { LiveGame } from './state.ts';
+
+interface Props {
+  readonly state: LiveGame;
+  onPlayAgain(): void;
+  onDashboard(): void;
+}
+
+function Stat({ label, value }: { label: string; value: string | number }) {
+  return (
+    <div className="rounded-lg border border-edge bg-ink/60 px-3 py-2 text-center">
+      <dt className="text-xs uppercase tracking-wide text-muted">{label}</dt>
+      <dd className="text-xl font-bold tabular-nums">{value}</dd>
+    </div>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section aria-label={title} className="rounded-xl border border-edge bg-panel p-4">
+      <h2 className="mb-3 font-semibold">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+export function ResultScreen({ state, onPlayAgain, onDashboard }: Props) {
+  const { ended, me, counters } = state;
+  const isBotGame = state.game?.isBotGame ?? ended?.results.some((result) => result.isBot) ?? false;
+  const outcome = ended ? outcomeOf(ended, me) : 'noWinner';
+  useConfetti(outcome === 'victory', isBotGame);
+  if (!ended) return null;
+
+  const summary = gameSummary(ended, me, counters);
+  const versus = isBotGame ? humanVsAi(ended.results, counters, ended.durationMs) : null;
+  const won = outcome === 'victory';
+  const mine = summary.mine;
+
+  return (
+    <main className="mx-auto max-w-3xl space-y-4 px-4 py-8" aria-label="Game result">
+      <header className="text-center">
+        <p className="text-5xl" aria-hidden="true">
+          {won ? '🏆' : outcome === 'aiVictory' ? '🤖' : '🏁'}
+        </p>
+        <h1 className={`mt-2 text-4xl font-extrabold ${won ? 'text-gold' : ''}`}>{OUTCOME_TITLES[outcome]}</h1>
+        <p className="mt-2 text-muted">{endLine(ended, outcome)}</p>
+      </header>
+
+      <Section title="Game Summary">
+        <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+          <Stat label="Time" value={summary.time} />
+          <Stat label="Cards Played" value={summary.cardsPlayed} />
+          <Stat label="Cards/sec" value={summary.cardsPerSecond} />
+          <Stat label="Place" value={summary.place} />
+        </dl>
+      </Section>
+
+      {mine && (
+        <div className="grid gap-4 sm:grid-cols-[2fr_1fr]">
+          <Section title="Your Performance">
+            <dl className="grid grid-cols-3 gap-2">
+              <Stat label="Cards Left" value={mine.cardsLeft} />
+              <Stat label="Power-ups Used" value={mine.powerUpsUsed} />
+              <Stat label="Points" value={mine.points} />
+            </dl>
+          </Section>
+          <Section title="Final Position">
+            <p className="text-center text-3xl font-extrabold text-gold">{summary.place}</p>
+          </Section>
+        </div>
+      )}
+
+      {versus && (
+        <Section title="Human vs AI">
+          <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+            <Stat label="Humans" value={versus.humans} />
+            <Stat label="Bots" value={versus.bots} />
+            <Stat label="Moves/sec" value={versus.movesPerSecond} />
+            <Stat label="H:B Score" value={versus.score} />
+          </dl>
+          <div className="mt-3">
+            <div
+              className="flex h-3 overflow-hidden rounded-full bg-ink"
+              role="img"
+              aria-label={`Moves: humans ${versus.humanShare}%, bots ${versus.botShare}%`}
+            >
+              <div className="bg-brand" style={{ width: `${versus.humanShare}%` }} />
+              <div className="bg-gold" style={{ width: `${versus.botShare}%` }} />
+            </div>
+            <p className="mt-1 flex justify-between text-sm text-muted">
+              <span>Humans {versus.humanShare}%</span>
+              <span>Bots {versus.botShare}%</span>
+            </p>
+          </div>
+        </Section>
+      )}
+
+      <Section title="Final Ranking">
+        <Ranking results={ended.results} me={me} />
+      </Section>
+
+      <div className="flex flex-wrap justify-center gap-3">
+        <button type="button" onClick={onPlayAgain} className="rounded-lg bg-brand px-5 py-2 font-semibold text-white">
+          {isBotGame ? GAME_TEXTS.challengeAiAgain : GAME_TEXTS.playAgain}
+        </button>
+        <button type="button" onClick={onDashboard} className="rounded-lg border border-edge px-5 py-2 font-semibold">
+          Dashboard
+        </button>
+        <Link to={`/game/${ended.gameId}/replay`} className="rounded-lg border border-edge px-5 py-2 font-semibold">
+          View replay
+        </Link>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,36 @@
+/** The final ranking: cardsLeft ascending, bots with "(Bot)" and their level, the viewer marked. */
+import { BOT_LABELS, playerDisplayName } from '@memeslam/protocol';
+import { type PlayerResult, finalRanking, ordinal } from './summary.ts';
+
+const MEDALS = ['🥇', '🥈', '🥉'];
+
+export function Ranking({ results, me }: { results: readonly PlayerResult[]; me: string | null }) {
+  return (
+    <ol aria-label="Final ranking" className="divide-y divide-edge">
+      {finalRanking(results).map((result, index) => (
+        <li
+          key={result.playerId}
+          className={`flex items-center gap-3 px-3 py-2 ${result.playerId === me ? 'bg-brand/15' : ''}`}
+        >
+          <span className="w-10 text-center font-bold" aria-label={ordinal(index + 1)}>
+            {MEDALS[index] ?? ordinal(index + 1)}
+          </span>
+          <span className="flex-1 truncate">
+            {playerDisplayName(result)}
+            {result.playerId === me && <span className="text-muted"> (you)</span>}
+            {result.isBot && result.botDifficulty && (
+              <span className="ml-2 rounded bg-ink px-1.5 py-0.5 text-xs text-muted">
+                {BOT_LABELS[result.botDifficulty]}
+              </span>
+            )}
+            {result.forfeited && <span className="ml-2 text-xs text-muted">left</span>}
+          </span>
+          <span className="text-sm tabular-nums">
+            {result.cardsLeft} <span className="text-muted">left</span>
+          </span>
+          <span className="w-20 text-right text-sm tabular-nums text-gold">{result.points} pts</span>
+        </li>
+      ))}
+    </ol>
+  );
+}
