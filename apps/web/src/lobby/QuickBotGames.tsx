@@ -1,0 +1,33 @@
+/** One-click bot games (free mode only): one bot of the chosen difficulty, two seats, auto-start. */
+import { BOT_LABELS, LOBBY_BOT_DIFFICULTIES } from '@memeslam/protocol';
+import type { BotDifficulty } from '@memeslam/engine';
+import { DIFFICULTY_BADGE_CLASSES } from './labels.ts';
+
+export interface QuickBotGamesProps {
+  readonly onPick: (difficulty: BotDifficulty) => void;
+  readonly disabled: boolean;
+}
+
+export function QuickBotGames({ onPick, disabled }: QuickBotGamesProps) {
+  return (
+    <section aria-labelledby="quick-bot-title" className="rounded-xl border border-edge bg-panel p-4">
+      <h2 id="quick-bot-title" className="text-lg font-semibold">
+        Quick Bot Game
+      </h2>
+      <p className="mb-3 text-sm text-muted">You against one bot. The game starts by itself.</p>
+      <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+        {LOBBY_BOT_DIFFICULTIES.map((difficulty) => (
+          <button
+            key={difficulty}
+            type="button"
+            disabled={disabled}
+            onClick={() => onPick(difficulty)}
+            className={`rounded-lg border px-3 py-2 font-semibold transition-colors hover:brightness-125 disabled:opacity-50 ${DIFFICULTY_BADGE_CLASSES[difficulty]}`}
+          >
+            {BOT_LABELS[difficulty]}
+          </button>
+        ))}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,60 @@
+/** The room code, large, with a copy button: "Room code copied!" for 2 s. */
+import { LOBBY_TEXTS } from '@memeslam/protocol';
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+
+/** The spec's copy confirmation lasts 2 s. */
+const COPIED_MS = 2000;
+
+async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    // No clipboard permission (an insecure origin, say): the old selection-and-copy still works.
+    const area = document.createElement('textarea');
+    area.value = text;
+    area.setAttribute('readonly', '');
+    area.style.position = 'fixed';
+    area.style.opacity = '0';
+    document.body.append(area);
+    area.select();
+    const ok = document.execCommand('copy');
+    area.remove();
+    return ok;
+  }
+}
+
+export function RoomCode({ roomCode }: { readonly roomCode: string }) {
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), COPIED_MS);
+    return () => clearTimeout(timer);
+  }, [copied]);
+
+  async function copy() {
+    if (!(await copyText(roomCode))) return;
+    setCopied(true);
+    toast.success(LOBBY_TEXTS.roomCodeCopied, { duration: COPIED_MS });
+  }
+
+  return (
+    <div className="flex items-center gap-3 rounded-xl border border-gold/50 bg-gold/10 px-4 py-2">
+      <div>
+        <p className="text-xs uppercase tracking-wider text-muted">Room code</p>
+        <p className="font-mono text-2xl font-bold tracking-[0.25em] text-gold" data-testid="room-code">
+          {roomCode}
+        </p>
+      </div>
+      <button
+        type="button"
+        onClick={() => void copy()}
+        aria-label="Copy room code"
+        className="rounded-lg border border-edge bg-panel px-3 py-1.5 text-sm font-semibold hover:border-gold"
+      >
+        {copied ? '✓ Copied' : 'Copy'}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+/** The waiting room's toasts: players joining, leaving and getting ready, and "Starting game..." (4 s). */
+import {
+  LOBBY_TEXTS,
+  type ServerEventName,
+  type ServerPayload,
+  playerDisplayName,
+  playerJoinedText,
+  playerLeftText,
+  playerReadyText,
+} from '@memeslam/protocol';
+import { useEffect } from 'react';
+import { toast } from 'sonner';
+import { onServerEvent } from '../game/live.ts';
+
+/** The spec's start toast lasts 4 s. */
+const START_TOAST_MS = 4000;
+const COUNTDOWN_SIGNALS: ReadonlySet<ServerEventName> = new Set([
+  'gameStarting',
+  'gameBegin',
+  'roundStarted',
+  'allPlayersStarted',
+  'navigateToGame',
+  'botGameStarting',
+]);
+
+export function useLobbyToasts(me: string | null): void {
+  useEffect(
+    () =>
+      onServerEvent((event, payload) => {
+        if (event === 'playerJoined') {
+          const { player } = payload as ServerPayload<'playerJoined'>;
+          if (player.userId !== me) toast(playerJoinedText(playerDisplayName(player)));
+        } else if (event === 'playerLeft') {
+          const p = payload as ServerPayload<'playerLeft'>;
+          if (p.userId !== me) toast(playerLeftText(playerDisplayName(p)));
+        } else if (event === 'playerReadyChanged') {
+          const p = payload as ServerPayload<'playerReadyChanged'>;
+          if (p.userId !== me) toast(playerReadyText(playerDisplayName(p), p.isReady));
+        } else if (COUNTDOWN_SIGNALS.has(event)) {
+          // One toast however many of the spec's countdown signals arrive.
+          toast.info(LOBBY_TEXTS.startingGame, { id: 'starting-game', duration: START_TOAST_MS });
+        }
+      }),
+    [me],
+  );
+}

@@ -1,0 +1,181 @@
+/**
+ * The lobby in real browsers against the real server: two players create and join a game by its
+ * room code, ready up, start, and both go through the countdown into /game/{roomCode}; the join
+ * form's empty and unknown codes; wagered mode; copying the room code; a quick Easy bot game.
+ */
+import { randomBytes } from 'node:crypto';
+import { GAME_TEXTS, LOBBY_TEXTS, type User, playerJoinedText, playerReadyText } from '@memeslam/protocol';
+import type { Browser, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { type Journey, describeJourneys, openJourney, useBrowser } from './helpers/browser.ts';
+import { useServer } from './helpers/server.ts';
+
+const ROOM_URL = /^\/lobby\/([A-Z0-9]{6})$/;
+
+async function atPath(page: Page, path: string | RegExp): Promise<string> {
+  await expect.poll(() => new URL(page.url()).pathname).toMatch(path);
+  return new URL(page.url()).pathname;
+}
+
+/** A new account, registered over HTTP, and a browser already signed in as it (no login form). */
+async function player(browser: Browser, base: string, prefix: string): Promise<Journey & { username: string }> {
+  const username = `${prefix}_${randomBytes(3).toString('hex')}`;
+  const res = await fetch(`${base}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, email: `${username}@example.com`, password: 'secret123' }),
+  });
+  const { data } = (await res.json()) as { data: { token: string; user: User } };
+  expect(data.token).toBeTruthy();
+  const journey = await openJourney(browser, base);
+  await journey.context.addInitScript(
+    ([token, user]) => {
+      if (localStorage.getItem('token')) return;
+      localStorage.setItem('token', token);
+      localStorage.setItem('user', user);
+    },
+    [data.token, JSON.stringify(data.user)] as const,
+  );
+  return Object.assign(journey, { username });
+}
+
+async function openLobby(journey: Journey, path = '/lobby'): Promise<void> {
+  await journey.goto(path);
+  await journey.page.getByText('Connected to server').first().waitFor();
+}
+
+describeJourneys('lobby', () => {
+  const browser = useBrowser();
+  const server = useServer();
+
+  it('two players create and join by room code, ready up, start, count down and reach the game', async () => {
+    const a = await player(browser(), server().base, 'lbA');
+    const b = await player(browser(), server().base, 'lbB');
+    try {
+      await a.context.grantPermissions(['clipboard-read', 'clipboard-write']);
+      await openLobby(a);
+      await a.page.getByRole('heading', { name: LOBBY_TEXTS.freeLobbyTitle }).waitFor();
+      expect(await a.page.getByRole('switch', { name: 'Allow Spectators' }).isChecked()).toBe(true);
+      expect(await a.page.getByLabel('Max players').inputValue()).toBe('4');
+      expect(await a.page.getByLabel('Cards per player').inputValue()).toBe('30');
+      await a.screenshot('lobby');
+
+      await a.page.getByLabel('Max players').selectOption('2');
+      await a.page.getByRole('button', { name: 'Create Game' }).click();
+      const roomCode = ROOM_URL.exec(await atPath(a.page, ROOM_URL))![1]!;
+      await a.page.getByText(`${LOBBY_TEXTS.gameCreated} ${roomCode}`).waitFor();
+      await a.page.getByRole('heading', { name: LOBBY_TEXTS.gameLobbyTitle }).waitFor();
+      expect(await a.page.getByTestId('room-code').textContent()).toBe(roomCode);
+      await a.page.getByText('Waiting for player…').waitFor();
+
+      await a.page.getByRole('button', { name: 'Copy room code' }).click();
+      await a.page.getByText(LOBBY_TEXTS.roomCodeCopied).waitFor();
+      expect(await a.page.evaluate(() => navigator.clipboard.readText())).toBe(roomCode);
+
+      await openLobby(b);
+      const code = b.page.getByLabel('Room code');
+      await code.fill(`${roomCode.toLowerCase()}XYZ`);
+      expect(await code.inputValue()).toBe(roomCode);
+      await b.page.getByRole('button', { name: 'Join', exact: true }).click();
+      await atPath(b.page, `/lobby/${roomCode}`);
+      await b.page.getByText(LOBBY_TEXTS.joinedGame).waitFor();
+
+      // Each sees the other; the joiner arrives as a toast for the host.
+      await a.page.getByText(playerJoinedText(b.username)).waitFor();
+      await a.page.getByRole('listitem', { name: b.username }).waitFor();
+      await b.page.getByRole('listitem', { name: a.username }).getByText('Host').waitFor();
+      expect(await b.page.getByRole('button', { name: 'Start Game' }).count()).toBe(0);
+      const start = a.page.getByRole('button', { name: 'Start Game' });
+      expect(await start.isDisabled()).toBe(true);
+
+      // A reload (or a shared link) re-seats the member from the URL alone.
+      await b.page.reload();
+      await b.page.getByRole('listitem', { name: a.username }).waitFor();
+      await b.page.getByRole('listitem', { name: b.username }).waitFor();
+
+      await a.screenshot('waiting-room');
+      await b.page.setViewportSize({ width: 390, height: 844 });
+      await b.screenshot('waiting-room-mobile');
+
+      await b.page.getByRole('button', { name: 'Mark Ready' }).click();
+      await b.page.getByRole('button', { name: '✓ Ready', pressed: true }).waitFor();
+      await a.page.getByText(playerReadyText(b.username, true)).waitFor();
+      expect(await start.isDisabled()).toBe(true);
+      await a.page.getByRole('button', { name: 'Mark Ready' }).click();
+      await a.page.getByText(LOBBY_TEXTS.allPlayersReady).waitFor();
+      await b.page.getByText(LOBBY_TEXTS.allPlayersReady).waitFor();
+
+      await start.click();
+      for (const j of [a, b]) {
+        const overlay = j.page.getByRole('dialog');
+        await overlay.getByText('Discard Piles').waitFor();
+        await overlay.getByText('AI System').waitFor();
+      }
+      await a.page.getByText(LOBBY_TEXTS.startingGame).first().waitFor();
+      await a.screenshot('countdown');
+      await b.screenshot('countdown-mobile');
+      await Promise.all([a, b].map((j) => j.page.getByRole('dialog').getByText(GAME_TEXTS.go).waitFor()));
+      await Promise.all([a, b].map((j) => atPath(j.page, `/game/${roomCode}`)));
+
+      a.assertNoPageErrors();
+      b.assertNoPageErrors();
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
+  it('refuses an empty or unknown room code, and shows wagered games as coming soon', async () => {
+    const c = await player(browser(), server().base, 'lbC');
+    const { page } = c;
+    try {
+      await openLobby(c);
+      const join = page.getByRole('button', { name: 'Join', exact: true });
+      expect(await join.isDisabled()).toBe(true);
+      await page.getByLabel('Room code').press('Enter');
+      await page.getByRole('alert').getByText(LOBBY_TEXTS.enterRoomCode).waitFor();
+
+      // An unknown room code from a link: the join fails (after the spec's retries) and the page says why.
+      await openLobby(c, '/lobby?join=ZZZZZZ');
+      await page.getByText(LOBBY_TEXTS.gameNotFound).first().waitFor();
+      await atPath(page, '/lobby');
+
+      // The waiting room of a room that does not exist sends the user back to the lobby.
+      await c.goto('/lobby/ZZZZZZ');
+      await page.getByText(LOBBY_TEXTS.socketJoinFailed).first().waitFor();
+      await atPath(page, '/lobby');
+
+      await openLobby(c, '/lobby?mode=wagered');
+      await page.getByRole('heading', { name: LOBBY_TEXTS.wageredLobbyTitle }).waitFor();
+      const create = page.getByRole('button', { name: LOBBY_TEXTS.wageredGamesComingSoon });
+      expect(await create.isDisabled()).toBe(true);
+      expect(await page.getByRole('button', { name: 'Easy Bot' }).count()).toBe(0);
+      expect(await page.getByRole('heading', { name: 'Bot Settings' }).count()).toBe(0);
+      await c.screenshot('lobby-wagered');
+      c.assertNoPageErrors();
+    } finally {
+      await c.close();
+    }
+  });
+
+  it('a quick Easy bot game starts by itself and counts down into the game', async () => {
+    const d = await player(browser(), server().base, 'lbD');
+    const { page } = d;
+    try {
+      await openLobby(d);
+      await page.getByRole('button', { name: 'Easy Bot' }).click();
+      const roomCode = ROOM_URL.exec(await atPath(page, ROOM_URL))![1]!;
+      await page.getByRole('heading', { name: LOBBY_TEXTS.botGameLobbyTitle }).waitFor();
+      const overlay = page.getByRole('dialog');
+      await overlay.getByText('AI System').waitFor();
+      await overlay.getByText(/\(Bot\)$/).waitFor();
+      await overlay.getByText('Easy Bot · AI', { exact: false }).waitFor();
+      await d.screenshot('countdown-bot');
+      await overlay.getByText(GAME_TEXTS.go).waitFor();
+      await atPath(page, `/game/${roomCode}`);
+      d.assertNoPageErrors();
+    } finally {
+      await d.close();
+    }
+  });
+});
