@@ -10,6 +10,7 @@ export default defineConfig({
         test: { name: 'server', include: ['apps/server/test/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 120_000 },
       },
       { test: { name: 'bench', include: ['bench/test/**/*.test.ts'] } },
+      { test: { name: 'web', include: ['apps/web/test/**/*.test.ts'], environment: 'node' } },
       {
         // Browser journeys: the real server and Debian's Chromium. globalSetup builds the web app once
         // first; files run one at a time (each launches a browser on a shared 2-core machine).
