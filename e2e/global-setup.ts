@@ -19,7 +19,8 @@ export default function setup(): void {
     cwd: webDir,
     stdio: 'inherit',
     // The project's Node (node_modules/.bin/node) runs vite, whichever node started vitest.
-    env: { ...process.env, PATH: `${bin}${delimiter}${process.env.PATH ?? ''}` },
+    // vitest sets NODE_ENV=test, which would make vite bundle React's development build.
+    env: { ...process.env, NODE_ENV: 'production', PATH: `${bin}${delimiter}${process.env.PATH ?? ''}` },
   });
   if (!existsSync(join(webDist, 'index.html'))) {
     throw new Error(`[e2e] vite build finished but ${webDist}/index.html is missing`);

@@ -38,6 +38,9 @@ export function Piles({
               type="button"
               aria-label={label}
               data-pile={index}
+              data-top={top?.id}
+              data-cards={pile.map((c) => c.id).join(' ')}
+              data-target={target || undefined}
               disabled={disabled}
               onClick={() => onPile(index)}
               className={`relative rounded-xl p-1 transition ${
@@ -108,6 +111,7 @@ export function Hand({
               aria-pressed={isSelected}
               aria-label={`${formatCard(card)}${playable ? ', playable' : ''} (key ${slot + 1})`}
               data-card={card.id}
+              data-playable={playable || undefined}
               disabled={disabled}
               onClick={() => onSelect(card.id)}
               className={`relative rounded-xl transition-transform motion-reduce:transition-none ${

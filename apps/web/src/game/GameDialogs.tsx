@@ -7,6 +7,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { DEADLOCK_THRESHOLDS_MS } from '@memeslam/protocol/constants';
 import { DEADLOCK_TEXTS, HINTS, playerDisplayName } from '@memeslam/protocol/game-texts';
 import type { ReactNode } from 'react';
+import { Icon } from '../components/Icon.tsx';
 import { DifficultyBadge } from './PlayerCard.tsx';
 import type { GameStateView } from './state.ts';
 import type { DeadlockWatch } from './useDeadlock.ts';
@@ -59,7 +60,7 @@ export function FreezePicker({
               onClick={() => onPick(player.userId)}
               className="flex w-full items-center gap-2 rounded-lg border border-edge bg-ink px-3 py-2 text-left hover:border-sky-400"
             >
-              <span aria-hidden="true">❄️</span>
+              <Icon name="freeze" className="size-5 text-sky-300" />
               <span className="font-semibold">{playerDisplayName(player)}</span>
               {player.botDifficulty && <DifficultyBadge difficulty={player.botDifficulty} />}
               <span className="ml-auto text-sm text-muted">{player.cardsLeft} cards</span>

@@ -7,6 +7,7 @@
 import { BOT_ACTIVE_WINDOW_MS } from '@memeslam/protocol/constants';
 import { GAME_TEXTS } from '@memeslam/protocol/game-texts';
 import { useEffect, useState } from 'react';
+import { Icon } from '../components/Icon.tsx';
 import { Hand, Piles } from './Board.tsx';
 import { DeadlockBanner, DeadlockModal, FreezePicker, SettingsDialog } from './GameDialogs.tsx';
 import {
@@ -94,7 +95,7 @@ export function GameScreen({ state, onLeave }: { state: LiveGame; onLeave(): voi
       aria-label={soundOn ? 'Sound on' : 'Sound off'}
       className="rounded-md border border-edge px-2 py-1"
     >
-      {soundOn ? '🔊' : '🔇'}
+      <Icon name={soundOn ? 'soundOn' : 'soundOff'} />
     </button>
   );
 
@@ -102,7 +103,7 @@ export function GameScreen({ state, onLeave }: { state: LiveGame; onLeave(): voi
     <div className="mx-auto max-w-7xl px-3 pb-8">
       <header className="flex items-center gap-2 py-3">
         <button type="button" onClick={onLeave} className="rounded-md border border-edge px-2 py-1" aria-label="Back">
-          ←
+          <Icon name="back" />
         </button>
         <h1 className="text-lg font-bold sm:text-2xl">{title}</h1>
         {botCount > 0 && <span className="rounded bg-panel px-2 py-0.5 text-xs text-muted">{botCount} bots</span>}
@@ -117,7 +118,7 @@ export function GameScreen({ state, onLeave }: { state: LiveGame; onLeave(): voi
           className="rounded-md border border-edge px-2 py-1"
           aria-label="Settings"
         >
-          ⚙️
+          <Icon name="settings" />
         </button>
         {viewport === 'mobile' && (
           <button
@@ -125,9 +126,10 @@ export function GameScreen({ state, onLeave }: { state: LiveGame; onLeave(): voi
             onClick={() => setMenuOpen((open) => !open)}
             aria-expanded={menuOpen}
             aria-controls="game-menu"
+            aria-label="Game menu"
             className="rounded-md border border-edge px-2 py-1"
           >
-            Menu
+            <Icon name="menu" />
           </button>
         )}
       </header>

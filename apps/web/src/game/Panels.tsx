@@ -4,6 +4,7 @@
  */
 import { formatGameTime } from '@memeslam/protocol/game-texts';
 import type { ReactNode } from 'react';
+import { Icon } from '../components/Icon.tsx';
 import type { LiveGame } from './state.ts';
 
 export function Panel({ title, children, className = '' }: { title: string; children: ReactNode; className?: string }) {
@@ -68,7 +69,7 @@ export function EffectsPanel({ state, now }: { state: LiveGame; now: number }) {
             const left = Math.max(0, Math.ceil((effect.startTime + effect.duration - now) / 1000));
             return (
               <li key={`${effect.targetPlayerId}-${effect.startTime}`}>
-                ❄️ {name(effect.targetPlayerId)} frozen
+                <Icon name="snowflake" className="inline size-4 text-sky-300" /> {name(effect.targetPlayerId)} frozen
                 {left > 0 && left <= effect.duration / 1000 ? ` · ${left} s` : ''}
               </li>
             );

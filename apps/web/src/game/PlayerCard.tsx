@@ -6,6 +6,7 @@
 import { PLAYER_CARD_BACKS_SHOWN } from '@memeslam/protocol/constants';
 import { BOT_LABELS, hiddenCardsText, playerDisplayName } from '@memeslam/protocol/game-texts';
 import { CardBack } from '../cards/Card.tsx';
+import { Icon } from '../components/Icon.tsx';
 import type { GameStateView } from './state.ts';
 
 export type PlayerCardLayout = 'mini' | 'compact' | 'default';
@@ -72,7 +73,11 @@ export function PlayerCard({
         {isMe && <span className="text-xs text-muted">(you)</span>}
         {player.botDifficulty && <DifficultyBadge difficulty={player.botDifficulty} />}
         {active && <span className="size-2 animate-pulse rounded-full bg-green-400" title="Active" />}
-        {player.isFrozen && <span className="text-xs font-semibold text-sky-300">❄ Frozen</span>}
+        {player.isFrozen && (
+          <span className="flex items-center gap-0.5 text-xs font-semibold text-sky-300">
+            <Icon name="snowflake" className="size-3.5" /> Frozen
+          </span>
+        )}
         {status && <span className="text-xs text-muted">({status})</span>}
         <span className="ml-auto font-mono text-lg font-bold">{player.cardsLeft}</span>
       </header>

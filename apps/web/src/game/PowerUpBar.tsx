@@ -4,15 +4,16 @@
  */
 import { POWER_UP_TYPES, type PowerUpType } from '@memeslam/engine';
 import { POWER_UP_EFFECT_TEXTS, POWER_UP_NAMES } from '@memeslam/protocol/game-texts';
+import { Icon, type IconName } from '../components/Icon.tsx';
 import type { PowerUpState } from './state.ts';
 import { POWER_UP_KEYS } from './useGameControls.ts';
 
-const ICONS: Record<PowerUpType, string> = {
-  BOMB: '💣',
-  REVERSAL: '🔄',
-  FREEZE: '❄️',
-  WHIRLWIND: '🌪️',
-  SNIPER: '🎯',
+const ICONS: Record<PowerUpType, IconName> = {
+  BOMB: 'bomb',
+  REVERSAL: 'reversal',
+  FREEZE: 'freeze',
+  WHIRLWIND: 'whirlwind',
+  SNIPER: 'sniper',
 };
 
 export function PowerUpBar({
@@ -53,9 +54,7 @@ export function PowerUpBar({
                     : 'border-edge bg-ink line-through opacity-40'
               } disabled:cursor-not-allowed`}
             >
-              <span className="text-lg" aria-hidden="true">
-                {ICONS[type]}
-              </span>
+              <Icon name={ICONS[type]} className="size-6" />
               <span className="hidden truncate sm:block">{POWER_UP_NAMES[type]}</span>
               <kbd className="text-[0.6rem] text-muted">{POWER_UP_KEYS[type].toUpperCase()}</kbd>
             </button>

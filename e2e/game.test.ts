@@ -1,0 +1,214 @@
+/**
+ * Playing in a real browser against the real server: a bot game from the dashboard's Quick Start
+ * played card by card to its result; two people in one room racing for the same pile and
+ * freezing each other, watched by a spectator; and a game on a phone-sized screen.
+ */
+import { type Card, cardById, matches } from '@memeslam/engine';
+import { HINTS } from '@memeslam/protocol';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { describeJourneys, openJourney, useBrowser } from './helpers/browser.ts';
+import { RESULT_HEADINGS, createBotGame, playOneCard, playUntilEnd, registerAccount, signIn } from './helpers/game.ts';
+import { useServer } from './helpers/server.ts';
+
+async function atPath(page: Page, path: string | RegExp): Promise<void> {
+  await expect
+    .poll(() => new URL(page.url()).pathname, { timeout: 20_000 })
+    .toMatch(typeof path === 'string' ? new RegExp(`^${path}$`) : path);
+}
+
+function attributes(page: Page, selector: string, name: string): Promise<(string | null)[]> {
+  return page.locator(selector).evaluateAll((els, attr) => els.map((el) => el.getAttribute(attr)), name);
+}
+const handOf = async (page: Page) => (await attributes(page, '[data-card]', 'data-card')).filter((id) => id !== null);
+const topsOf = (page: Page) => attributes(page, '[data-pile]', 'data-top');
+const pileCardsOf = async (page: Page) =>
+  (await attributes(page, '[data-pile]', 'data-cards')).map((ids) => (ids ?? '').split(' ').filter(Boolean));
+const card = (id: string | null | undefined): Card | undefined => (id ? cardById(id) : undefined);
+
+/** Both screens agree on every pile and neither waits on a play. */
+async function settled(a: Page, b: Page): Promise<void> {
+  await expect.poll(async () => JSON.stringify(await topsOf(a)) === JSON.stringify(await topsOf(b))).toBe(true);
+}
+
+describeJourneys('game', () => {
+  const browser = useBrowser();
+  const server = useServer();
+
+  it('Quick Start Easy: countdown, play every card by clicking, result, and the dashboard counts the game', async () => {
+    const account = await registerAccount(server().base, 'qs');
+    const journey = await openJourney(browser(), server().base);
+    const { page } = journey;
+    try {
+      await signIn(journey, account);
+      await journey.goto('/dashboard');
+      await page.getByRole('button', { name: /^Easy/ }).first().click();
+      await page.getByText('GO!').waitFor({ timeout: 30_000 });
+      await journey.screenshot('game-countdown');
+      await atPath(page, /^\/game\//);
+      await page.locator('[data-card]').first().waitFor({ timeout: 20_000 });
+      await page.getByText(HINTS.selectCardThenPile).waitFor();
+      await journey.screenshot('game-playing-desktop');
+
+      const plays = await playUntilEnd(page);
+      expect(plays).toBeGreaterThan(0);
+      const heading = await page.getByRole('heading', { name: RESULT_HEADINGS }).textContent();
+      await page.getByText('Cards Played').first().waitFor();
+      await journey.screenshot('game-result');
+
+      await page.getByRole('button', { name: 'Dashboard' }).click();
+      await atPath(page, '/dashboard');
+      const stats = await fetch(`${server().base}/api/auth/me`, {
+        headers: { authorization: `Bearer ${account.token}` },
+      }).then((r) => r.json() as Promise<{ data: { user: { stats: { gamesPlayed: number; gamesWon: number } } } }>);
+      expect(stats.data.user.stats.gamesPlayed).toBe(1);
+      expect(stats.data.user.stats.gamesWon).toBe(heading === 'Victory' ? 1 : 0);
+      await page.getByText('Games Played').first().waitFor();
+      await expect.poll(() => page.getByTestId('stat-games-played').textContent(), { timeout: 10_000 }).toBe('1');
+      journey.assertNoPageErrors();
+    } finally {
+      await journey.close();
+    }
+  }, 300_000);
+
+  it('two players race for one pile, freeze each other, and a spectator watches', async () => {
+    const base = server().base;
+    const [host, guest, watcher] = await Promise.all([
+      registerAccount(base, 'host'),
+      registerAccount(base, 'guest'),
+      registerAccount(base, 'watch'),
+    ]);
+    const a = await openJourney(browser(), base);
+    const b = await openJourney(browser(), base);
+    const c = await openJourney(browser(), base);
+    try {
+      await Promise.all([signIn(a, host), signIn(b, guest), signIn(c, watcher)]);
+      const created = await fetch(`${base}/api/game/create`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${host.token}` },
+        body: JSON.stringify({ settings: { maxPlayers: 2, cardsPerPlayer: 20 } }),
+      }).then((r) => r.json() as Promise<{ data: { roomCode: string } }>);
+      const { roomCode } = created.data;
+
+      await a.goto(`/lobby/${roomCode}`);
+      await b.goto(`/lobby?join=${roomCode}`);
+      await atPath(b.page, `/lobby/${roomCode}`);
+      await a.page.getByText(guest.username).first().waitFor();
+      await b.page
+        .getByRole('button', { name: /Mark Ready|Ready/ })
+        .first()
+        .click();
+      await a.page
+        .getByRole('button', { name: /Mark Ready|Ready/ })
+        .first()
+        .click();
+      await a.page.getByRole('button', { name: 'Start Game' }).click();
+      await Promise.all([atPath(a.page, `/game/${roomCode}`), atPath(b.page, `/game/${roomCode}`)]);
+      await Promise.all([
+        a.page.locator('[data-card]').first().waitFor(),
+        b.page.locator('[data-card]').first().waitFor(),
+      ]);
+
+      // A spectator sees the board and the players, and no hand.
+      await c.goto(`/game/${roomCode}`);
+      await c.page.getByText('Spectating').waitFor();
+      await c.page.locator('[data-pile]').first().waitFor();
+      expect(await c.page.locator('[data-card]').count()).toBe(0);
+
+      // The race: both select a card that matches the same pile and click it at the same moment.
+      let raced = false;
+      for (let attempt = 0; attempt < 40 && !raced; attempt++) {
+        await settled(a.page, b.page);
+        const tops = (await topsOf(a.page)).map(card);
+        const [handA, handB] = [(await handOf(a.page)).map(card), (await handOf(b.page)).map(card)];
+        for (const [pile, top] of tops.entries()) {
+          const mine = top && handA.find((x) => x && matches(x, top));
+          const theirs = top && handB.find((x) => x && matches(x, top));
+          if (!mine || !theirs) continue;
+          await a.page.locator(`[data-card="${mine.id}"]`).click();
+          await b.page.locator(`[data-card="${theirs.id}"]`).click();
+          await Promise.all([
+            a.page.locator(`[data-pile="${pile}"]`).click(),
+            b.page.locator(`[data-pile="${pile}"]`).click(),
+          ]);
+          await settled(a.page, b.page);
+          // Each of the two cards is in exactly one place, the same in both views: its owner's hand or the pile.
+          await expect
+            .poll(async () => {
+              const [pilesA, pilesB] = [await pileCardsOf(a.page), await pileCardsOf(b.page)];
+              const inHandA = (await handOf(a.page)).includes(mine.id);
+              const inHandB = (await handOf(b.page)).includes(theirs.id);
+              const onPile = (id: string) => [pilesA[pile]?.includes(id), pilesB[pile]?.includes(id)];
+              return JSON.stringify([inHandA, ...onPile(mine.id), inHandB, ...onPile(theirs.id)]);
+            })
+            .toMatch(/^\[(true,false,false|false,true,true),(true,false,false|false,true,true)\]$/);
+          const [pilesA] = [await pileCardsOf(a.page)];
+          expect(pilesA[pile]?.includes(mine.id) || pilesA[pile]?.includes(theirs.id)).toBe(true);
+          raced = true;
+          break;
+        }
+        if (!raced && !(await playOneCard(a.page))) await playOneCard(b.page);
+      }
+      expect(raced).toBe(true);
+      await a.screenshot('game-race-host');
+      await b.screenshot('game-race-guest');
+
+      // Freeze: the host freezes the guest, who sees the frozen state; the host sees it too.
+      await a.page.getByRole('button', { name: 'Freeze', exact: true }).click();
+      await a.page
+        .getByRole('dialog')
+        .getByRole('button', { name: new RegExp(guest.username) })
+        .click();
+      await b.page.getByText(HINTS.youAreFrozen).waitFor();
+      await a.page.getByRole('article', { name: new RegExp(`^${guest.username}: .*frozen`) }).waitFor();
+      await c.page.getByRole('article', { name: new RegExp(`^${guest.username}: .*frozen`) }).waitFor();
+      await b.screenshot('game-frozen');
+      expect(await b.page.locator('[data-card]:not([disabled])').count()).toBe(0);
+      // It thaws by itself after the 8 s the server holds it.
+      await b.page.getByText(HINTS.youAreFrozen).waitFor({ state: 'detached', timeout: 15_000 });
+
+      // The host leaves: the guest wins.
+      await a.page.getByRole('button', { name: 'Leave game' }).first().click();
+      await a.page.getByRole('dialog').getByRole('button', { name: 'Leave game' }).click();
+      await atPath(a.page, '/dashboard');
+      await b.page.getByRole('heading', { name: 'Victory' }).waitFor({ timeout: 15_000 });
+      await b.screenshot('game-victory');
+      for (const j of [a, b, c]) j.assertNoPageErrors();
+    } finally {
+      await Promise.all([a.close(), b.close(), c.close()]);
+    }
+  }, 240_000);
+
+  it('is playable on a 390×844 phone screen', async () => {
+    const account = await registerAccount(server().base, 'phone');
+    const journey = await openJourney(browser(), server().base);
+    const { page } = journey;
+    try {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await signIn(journey, account);
+      const { roomCode } = await createBotGame(server().base, account, { gameSpeed: 'slow' });
+      await journey.goto(`/game/${roomCode}`);
+      await page.locator('[data-card]').first().waitFor({ timeout: 30_000 });
+      let plays = 0;
+      for (let tries = 0; plays < 3 && tries < 60; tries++) {
+        if (await playOneCard(page)) plays += 1;
+        else {
+          await page
+            .locator('[data-card][data-playable]:not([disabled])')
+            .first()
+            .waitFor({ timeout: 5000 })
+            .catch(() => undefined);
+        }
+      }
+      expect(plays).toBe(3);
+      // Everything fits the width: no sideways scrolling.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await page.getByRole('button', { name: 'Game menu' }).click();
+      await page.getByRole('button', { name: 'Leave game' }).waitFor();
+      await journey.screenshot('game-phone');
+      journey.assertNoPageErrors();
+    } finally {
+      await journey.close();
+    }
+  }, 120_000);
+});

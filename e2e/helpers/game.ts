@@ -1,0 +1,104 @@
+/**
+ * Helpers for journeys that play: accounts made over HTTP, a page signed in by storing the
+ * session the way the app does, and a player that clicks a playable hand card and then a pile the
+ * screen marks as a target — the way a person plays — until the game ends.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import type { Journey } from './browser.ts';
+
+export interface Account {
+  readonly username: string;
+  readonly password: string;
+  readonly token: string;
+  readonly user: { readonly id: string; readonly username: string };
+}
+
+export async function registerAccount(base: string, prefix: string): Promise<Account> {
+  const username = `${prefix}_${randomBytes(3).toString('hex')}`;
+  const password = 'play secret 1';
+  const response = await fetch(`${base}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, email: `${username}@example.com`, password }),
+  });
+  const body = (await response.json()) as { data?: { token: string; user: Account['user'] } };
+  if (!body.data?.token) throw new Error(`register ${username} failed: ${JSON.stringify(body)}`);
+  return { username, password, token: body.data.token, user: body.data.user };
+}
+
+/** Signs the page in as the app itself would after a login (token and user in localStorage). */
+export async function signIn(journey: Journey, account: Account): Promise<void> {
+  await journey.goto('/');
+  await journey.page.evaluate(
+    ({ token, user }) => {
+      localStorage.setItem('token', token);
+      localStorage.setItem('user', JSON.stringify(user));
+    },
+    { token: account.token, user: account.user },
+  );
+}
+
+/** A bot game made over HTTP for this account, starting itself once created. */
+export async function createBotGame(
+  base: string,
+  account: Account,
+  settings: Record<string, unknown> = {},
+): Promise<{ gameId: string; roomCode: string }> {
+  const response = await fetch(`${base}/api/game/create-bot-game`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${account.token}` },
+    body: JSON.stringify({ numberOfBots: 1, botDifficulty: 'easy', maxPlayers: 2, autoStart: true, ...settings }),
+  });
+  const body = (await response.json()) as { data?: { gameId: string; roomCode: string } };
+  if (!body.data) throw new Error(`create-bot-game failed: ${JSON.stringify(body)}`);
+  return body.data;
+}
+
+export const RESULT_HEADINGS = /^(Victory|Game Over|AI Victory)$/;
+
+/** Whether the result screen is up. */
+export function resultShown(page: Page): Promise<boolean> {
+  return page.getByRole('heading', { name: RESULT_HEADINGS }).isVisible();
+}
+
+/**
+ * One move as a person makes it: a playable hand card, then a pile marked as its target. Returns
+ * false when there was nothing to play (the caller waits for the board to change).
+ */
+export async function playOneCard(page: Page): Promise<boolean> {
+  const card = page.locator('[data-card][data-playable]:not([disabled])').first();
+  if ((await card.count()) === 0) return false;
+  try {
+    await card.click({ timeout: 2000 });
+    const pile = page.locator('[data-pile][data-target]').first();
+    await pile.click({ timeout: 2000 });
+    return true;
+  } catch {
+    // The board changed under the click (a bot played, the card went): try again with the new board.
+    await page.keyboard.press('Escape');
+    return false;
+  }
+}
+
+/** Plays until the result screen shows, forcing deadlock resolution when the screen offers it. */
+export async function playUntilEnd(page: Page, limitMs = 240_000): Promise<number> {
+  const until = Date.now() + limitMs;
+  let plays = 0;
+  while (Date.now() < until) {
+    if (await resultShown(page)) return plays;
+    if (await playOneCard(page)) {
+      plays += 1;
+      continue;
+    }
+    const force = page.getByRole('button', { name: 'Force Resolution Now' });
+    if (await force.isVisible()) await force.click().catch(() => undefined);
+    // Nothing playable: wait for the board to change (a bot's card, a refill, a flip).
+    await page
+      .locator('[data-card][data-playable]:not([disabled]), h1:text-matches("^(Victory|Game Over|AI Victory)$")')
+      .first()
+      .waitFor({ timeout: 5000 })
+      .catch(() => undefined);
+  }
+  throw new Error(`the game did not end within ${limitMs / 1000} s (${plays} cards played)`);
+}
