@@ -120,6 +120,15 @@ export function CountdownOverlay({ game, startsAt, onComplete }: CountdownOverla
   complete.current = onComplete;
   const { checks, players, allReadyAt, zeroAt, completeAt } = timeline;
 
+  // The page under the overlay must not scroll while it shows.
+  useEffect(() => {
+    const before = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    return () => {
+      document.body.style.overflow = before;
+    };
+  }, []);
+
   useEffect(() => {
     dialog.current?.focus();
     const timer = setInterval(() => setElapsed(performance.now() - opened.at), FRAME_MS);

@@ -44,19 +44,21 @@ export function BotSettingsPanel({ value, onChange }: BotSettingsPanelProps) {
           onChange={(difficulty) => onChange({ ...value, difficulty })}
           disabled={off}
         />
-        <ToggleField
-          label="Mixed difficulties"
-          hint="Bots vary around the chosen difficulty."
-          checked={value.mixedDifficulties}
-          onChange={(mixedDifficulties) => onChange({ ...value, mixedDifficulties })}
-          disabled={off}
-        />
-        <ToggleField
-          label="Auto-ready bots"
-          checked={value.autoReady}
-          onChange={(autoReady) => onChange({ ...value, autoReady })}
-          disabled={off}
-        />
+        <div className="sm:col-span-2">
+          <ToggleField
+            label="Mixed difficulties"
+            hint="Bots vary around the chosen difficulty."
+            checked={value.mixedDifficulties}
+            onChange={(mixedDifficulties) => onChange({ ...value, mixedDifficulties })}
+            disabled={off}
+          />
+          <ToggleField
+            label="Auto-ready bots"
+            checked={value.autoReady}
+            onChange={(autoReady) => onChange({ ...value, autoReady })}
+            disabled={off}
+          />
+        </div>
         <div className="sm:col-span-2">
           <p className="mb-1 text-sm text-muted">Bot personalities</p>
           <div className="grid gap-2 sm:grid-cols-3">

@@ -15,7 +15,7 @@ export function QuickBotGames({ onPick, disabled }: QuickBotGamesProps) {
         Quick Bot Game
       </h2>
       <p className="mb-3 text-sm text-muted">You against one bot. The game starts by itself.</p>
-      <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+      <div className="grid grid-cols-2 gap-2">
         {LOBBY_BOT_DIFFICULTIES.map((difficulty) => (
           <button
             key={difficulty}

@@ -135,7 +135,7 @@ export function WaitingRoom() {
   const bots = game.players.filter((p) => p.isBot).length;
   return (
     <main className="mx-auto max-w-5xl space-y-6 px-4 py-8">
-      <header className="flex flex-wrap items-start justify-between gap-4">
+      <header>
         <div className="space-y-2">
           <h1 className="flex flex-wrap items-center gap-3 text-3xl font-bold sm:text-4xl">
             {game.isBotGame ? LOBBY_TEXTS.botGameLobbyTitle : LOBBY_TEXTS.gameLobbyTitle}
@@ -149,11 +149,15 @@ export function WaitingRoom() {
             <li className="rounded-full border border-edge px-3 py-0.5">{bots ? botCountText(bots) : 'No bots'}</li>
           </ul>
         </div>
-        <RoomCode roomCode={game.roomCode} />
       </header>
 
       <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
         <div className="space-y-6">
+          {/* On the left, clear of the toasts in the top-right corner. */}
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+            <RoomCode roomCode={game.roomCode} />
+            <p className="text-sm text-muted">Share this code so friends can join.</p>
+          </div>
           <PlayerList game={game} me={live.me} />
           <ReadyPanel
             isReady={me?.isReady ?? false}
