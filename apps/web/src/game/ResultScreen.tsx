@@ -50,10 +50,7 @@ export function ResultScreen({ state, onPlayAgain, onDashboard }: Props) {
   return (
     <main className="mx-auto max-w-3xl space-y-4 px-4 py-8" aria-label="Game result">
       <header className="text-center">
-        <p className="text-5xl" aria-hidden="true">
-          {won ? '🏆' : outcome === 'aiVictory' ? '🤖' : '🏁'}
-        </p>
-        <h1 className={`mt-2 text-4xl font-extrabold ${won ? 'text-gold' : ''}`}>{OUTCOME_TITLES[outcome]}</h1>
+        <h1 className={`text-4xl font-extrabold ${won ? 'text-gold' : ''}`}>{OUTCOME_TITLES[outcome]}</h1>
         <p className="mt-2 text-muted">{endLine(ended, outcome)}</p>
       </header>
 

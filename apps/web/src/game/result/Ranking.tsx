@@ -2,7 +2,8 @@
 import { BOT_LABELS, playerDisplayName } from '@memeslam/protocol';
 import { type PlayerResult, finalRanking, ordinal } from './summary.ts';
 
-const MEDALS = ['🥇', '🥈', '🥉'];
+/** Gold, silver and bronze badges for the top 3 (drawn, so they do not depend on an emoji font). */
+const MEDAL_COLORS = ['bg-gold text-ink', 'bg-slate-300 text-ink', 'bg-amber-700 text-white'];
 
 export function Ranking({ results, me }: { results: readonly PlayerResult[]; me: string | null }) {
   return (
@@ -12,8 +13,12 @@ export function Ranking({ results, me }: { results: readonly PlayerResult[]; me:
           key={result.playerId}
           className={`flex items-center gap-3 px-3 py-2 ${result.playerId === me ? 'bg-brand/15' : ''}`}
         >
-          <span className="w-10 text-center font-bold" aria-label={ordinal(index + 1)}>
-            {MEDALS[index] ?? ordinal(index + 1)}
+          <span className="flex w-10 justify-center">
+            <span
+              className={`flex h-7 min-w-7 items-center justify-center rounded-full px-1 text-sm font-bold ${MEDAL_COLORS[index] ?? 'bg-ink text-muted'}`}
+            >
+              {ordinal(index + 1)}
+            </span>
           </span>
           <span className="flex-1 truncate">
             {playerDisplayName(result)}

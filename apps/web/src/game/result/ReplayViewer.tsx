@@ -21,7 +21,7 @@ function StepView({ step }: { step: ReplayStep }) {
           <li key={index} aria-label={`Pile ${index + 1}`} className="flex flex-col items-center gap-1">
             {pile.top ? <CardFace card={pile.top} size="xl" /> : <CardPlaceholder size="xl" />}
             <span className="text-sm text-muted">
-              Pile {index + 1} · {pile.size} cards
+              Pile {index + 1} · {pile.size} {pile.size === 1 ? 'card' : 'cards'}
             </span>
           </li>
         ))}
@@ -99,7 +99,7 @@ export function ReplayViewer({ steps }: { steps: readonly ReplayStep[] }) {
         <button
           type="button"
           onClick={() => (index >= last ? go(0) : setPlaying(!playing))}
-          className="w-20 rounded-lg bg-brand px-3 py-1 font-semibold text-white"
+          className="w-24 rounded-lg bg-brand px-3 py-1 font-semibold text-white"
         >
           {playing ? 'Pause' : index >= last ? 'Restart' : 'Play'}
         </button>
