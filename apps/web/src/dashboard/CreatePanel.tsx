@@ -1,0 +1,75 @@
+/** Create Human Game, Create Bot Game (the dialog), My Game, and the three Quick Start buttons. */
+import { DASHBOARD_BOT_DIFFICULTIES, QUICK_START_BOTS } from '@memeslam/protocol';
+import { ActionButton } from './ActionButton.tsx';
+import { capitalised } from './texts.ts';
+
+type QuickStart = (typeof DASHBOARD_BOT_DIFFICULTIES)[number];
+
+interface Props {
+  readonly humanUnavailable: boolean;
+  readonly connectionError: boolean;
+  /** The difficulty of the bot game being created, if any. */
+  readonly creating: string | null;
+  readonly onCreateHuman: () => void;
+  readonly onCreateBot: () => void;
+  readonly onQuickStart: (difficulty: QuickStart) => void;
+  readonly onMyGame: () => void;
+}
+
+const QUICK_TONE: Record<QuickStart, string> = {
+  easy: 'border-green-500/50 hover:bg-green-500/15',
+  normal: 'border-yellow-400/50 hover:bg-yellow-400/15',
+  hard: 'border-red-500/50 hover:bg-red-500/15',
+};
+
+export function CreatePanel(props: Props) {
+  const { connectionError, creating } = props;
+  return (
+    <section aria-labelledby="play-title" className="rounded-xl border border-edge bg-panel p-4">
+      <h2 id="play-title" className="text-lg font-semibold">
+        Play
+      </h2>
+      <div className="mt-3 grid grid-cols-1 gap-2 sm:grid-cols-3">
+        <ActionButton variant="primary" unavailable={props.humanUnavailable} onClick={props.onCreateHuman}>
+          Create Human Game
+        </ActionButton>
+        <ActionButton variant="gold" unavailable={connectionError} onClick={props.onCreateBot}>
+          Create Bot Game
+        </ActionButton>
+        <ActionButton onClick={props.onMyGame}>My Game</ActionButton>
+      </div>
+      <div role="group" aria-labelledby="quick-start-title" className="mt-4">
+        <h3 id="quick-start-title" className="text-sm font-semibold text-muted">
+          Quick Start vs bots
+        </h3>
+        <div className="mt-2 grid grid-cols-3 gap-2">
+          {DASHBOARD_BOT_DIFFICULTIES.map((difficulty) => {
+            const bots = QUICK_START_BOTS[difficulty];
+            return (
+              <ActionButton
+                key={difficulty}
+                variant="plain"
+                aria-label={`Quick Start ${capitalised(difficulty)}`}
+                unavailable={connectionError}
+                disabled={creating !== null}
+                onClick={() => props.onQuickStart(difficulty)}
+                className={`flex flex-col items-center border bg-ink/40 px-2 py-3 ${QUICK_TONE[difficulty]}`}
+              >
+                <span>{creating === difficulty ? 'Creating…' : capitalised(difficulty)}</span>
+                <span className="flex flex-col text-xs font-normal text-muted sm:flex-row sm:gap-1">
+                  <span>
+                    {bots} {bots === 1 ? 'bot' : 'bots'}
+                  </span>
+                  <span aria-hidden="true" className="hidden sm:inline">
+                    ·
+                  </span>
+                  <span>{bots + 1} seats</span>
+                </span>
+              </ActionButton>
+            );
+          })}
+        </div>
+      </div>
+    </section>
+  );
+}
