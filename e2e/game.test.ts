@@ -20,7 +20,8 @@ async function atPath(page: Page, path: string | RegExp): Promise<void> {
 function attributes(page: Page, selector: string, name: string): Promise<(string | null)[]> {
   return page.locator(selector).evaluateAll((els, attr) => els.map((el) => el.getAttribute(attr)), name);
 }
-const handOf = async (page: Page) => (await attributes(page, '[data-card]', 'data-card')).filter((id) => id !== null);
+const handOf = async (page: Page) =>
+  (await attributes(page, '[data-hand-card]', 'data-hand-card')).filter((id) => id !== null);
 const topsOf = (page: Page) => attributes(page, '[data-pile]', 'data-top');
 const pileCardsOf = async (page: Page) =>
   (await attributes(page, '[data-pile]', 'data-cards')).map((ids) => (ids ?? '').split(' ').filter(Boolean));
@@ -46,7 +47,7 @@ describeJourneys('game', () => {
       await page.getByText('GO!').waitFor({ timeout: 30_000 });
       await journey.screenshot('game-countdown');
       await atPath(page, /^\/game\//);
-      await page.locator('[data-card]').first().waitFor({ timeout: 20_000 });
+      await page.locator('[data-hand-card]').first().waitFor({ timeout: 20_000 });
       await page.getByText(HINTS.selectCardThenPile).waitFor();
       await journey.screenshot('game-playing-desktop');
 
@@ -105,15 +106,15 @@ describeJourneys('game', () => {
       await a.page.getByRole('button', { name: 'Start Game' }).click();
       await Promise.all([atPath(a.page, `/game/${roomCode}`), atPath(b.page, `/game/${roomCode}`)]);
       await Promise.all([
-        a.page.locator('[data-card]').first().waitFor(),
-        b.page.locator('[data-card]').first().waitFor(),
+        a.page.locator('[data-hand-card]').first().waitFor(),
+        b.page.locator('[data-hand-card]').first().waitFor(),
       ]);
 
       // A spectator sees the board and the players, and no hand.
       await c.goto(`/game/${roomCode}`);
       await c.page.getByText('Spectating').waitFor();
       await c.page.locator('[data-pile]').first().waitFor();
-      expect(await c.page.locator('[data-card]').count()).toBe(0);
+      expect(await c.page.locator('[data-hand-card]').count()).toBe(0);
 
       // The race: both select a card that matches the same pile and click it at the same moment.
       let raced = false;
@@ -125,8 +126,8 @@ describeJourneys('game', () => {
           const mine = top && handA.find((x) => x && matches(x, top));
           const theirs = top && handB.find((x) => x && matches(x, top));
           if (!mine || !theirs) continue;
-          await a.page.locator(`[data-card="${mine.id}"]`).click();
-          await b.page.locator(`[data-card="${theirs.id}"]`).click();
+          await a.page.locator(`[data-hand-card="${mine.id}"]`).click();
+          await b.page.locator(`[data-hand-card="${theirs.id}"]`).click();
           await Promise.all([
             a.page.locator(`[data-pile="${pile}"]`).click(),
             b.page.locator(`[data-pile="${pile}"]`).click(),
@@ -163,7 +164,7 @@ describeJourneys('game', () => {
       await a.page.getByRole('article', { name: new RegExp(`^${guest.username}: .*frozen`) }).waitFor();
       await c.page.getByRole('article', { name: new RegExp(`^${guest.username}: .*frozen`) }).waitFor();
       await b.screenshot('game-frozen');
-      expect(await b.page.locator('[data-card]:not([disabled])').count()).toBe(0);
+      expect(await b.page.locator('[data-hand-card]:not([disabled])').count()).toBe(0);
       // It thaws by itself after the 8 s the server holds it.
       await b.page.getByText(HINTS.youAreFrozen).waitFor({ state: 'detached', timeout: 15_000 });
 
@@ -188,13 +189,13 @@ describeJourneys('game', () => {
       await signIn(journey, account);
       const { roomCode } = await createBotGame(server().base, account, { gameSpeed: 'slow' });
       await journey.goto(`/game/${roomCode}`);
-      await page.locator('[data-card]').first().waitFor({ timeout: 30_000 });
+      await page.locator('[data-hand-card]').first().waitFor({ timeout: 30_000 });
       let plays = 0;
       for (let tries = 0; plays < 3 && tries < 60; tries++) {
         if (await playOneCard(page)) plays += 1;
         else {
           await page
-            .locator('[data-card][data-playable]:not([disabled])')
+            .locator('[data-hand-card][data-playable]:not([disabled])')
             .first()
             .waitFor({ timeout: 5000 })
             .catch(() => undefined);

@@ -67,7 +67,7 @@ export function resultShown(page: Page): Promise<boolean> {
  * false when there was nothing to play (the caller waits for the board to change).
  */
 export async function playOneCard(page: Page): Promise<boolean> {
-  const card = page.locator('[data-card][data-playable]:not([disabled])').first();
+  const card = page.locator('[data-hand-card][data-playable]:not([disabled])').first();
   if ((await card.count()) === 0) return false;
   try {
     await card.click({ timeout: 2000 });
@@ -95,7 +95,7 @@ export async function playUntilEnd(page: Page, limitMs = 240_000): Promise<numbe
     if (await force.isVisible()) await force.click().catch(() => undefined);
     // Nothing playable: wait for the board to change (a bot's card, a refill, a flip).
     await page
-      .locator('[data-card][data-playable]:not([disabled]), h1:text-matches("^(Victory|Game Over|AI Victory)$")')
+      .locator('[data-hand-card][data-playable]:not([disabled]), h1:text-matches("^(Victory|Game Over|AI Victory)$")')
       .first()
       .waitFor({ timeout: 5000 })
       .catch(() => undefined);

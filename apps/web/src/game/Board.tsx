@@ -110,7 +110,7 @@ export function Hand({
               type="button"
               aria-pressed={isSelected}
               aria-label={`${formatCard(card)}${playable ? ', playable' : ''} (key ${slot + 1})`}
-              data-card={card.id}
+              data-hand-card={card.id}
               data-playable={playable || undefined}
               disabled={disabled}
               onClick={() => onSelect(card.id)}

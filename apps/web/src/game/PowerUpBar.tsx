@@ -46,7 +46,7 @@ export function PowerUpBar({
               aria-pressed={isSelected}
               disabled={!usable || disabled}
               onClick={() => onSelect(type)}
-              className={`flex flex-col items-center rounded-md border px-1 py-1.5 text-xs transition ${
+              className={`flex min-w-0 flex-col items-center rounded-md border px-0.5 py-1.5 text-xs transition ${
                 isSelected
                   ? 'border-gold bg-gold/20'
                   : usable
@@ -55,7 +55,7 @@ export function PowerUpBar({
               } disabled:cursor-not-allowed`}
             >
               <Icon name={ICONS[type]} className="size-6" />
-              <span className="hidden truncate sm:block">{POWER_UP_NAMES[type]}</span>
+              <span className="w-full truncate text-center text-[0.6rem] leading-tight">{POWER_UP_NAMES[type]}</span>
               <kbd className="text-[0.6rem] text-muted">{POWER_UP_KEYS[type].toUpperCase()}</kbd>
             </button>
           );

@@ -68,7 +68,8 @@ export function useGameToasts(me: string | null): void {
             if (!p.winner) break;
             if (p.winner.userId === me) {
               playSound('win');
-              toast.success(HINTS.allCardsPlayed, { duration: TOAST_MS.win });
+              const text = p.reason === 'win' ? HINTS.allCardsPlayed : `${GAME_TEXTS.victory}!`;
+              toast.success(text, { duration: TOAST_MS.win });
             } else {
               playSound('lose');
               const text = p.winner.isBot ? GAME_TEXTS.botWon : `${p.winner.username} won the game`;
