@@ -7,7 +7,9 @@
 import { BOT_ACTIVE_WINDOW_MS } from '@memeslam/protocol/constants';
 import { GAME_TEXTS } from '@memeslam/protocol/game-texts';
 import { useEffect, useState } from 'react';
+import { ConnectionIndicator } from '../components/ConnectionIndicator.tsx';
 import { Icon } from '../components/Icon.tsx';
+import { useConnection } from '../realtime/socket.ts';
 import { Hand, Piles } from './Board.tsx';
 import { DeadlockBanner, DeadlockModal, FreezePicker, SettingsDialog } from './GameDialogs.tsx';
 import {
@@ -49,6 +51,7 @@ export function GameScreen({ state, onLeave }: { state: LiveGame; onLeave(): voi
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   const [debug, setDebug] = useState(false);
+  const connection = useConnection();
 
   const shown = displayed(state);
   const players = state.view?.players ?? [];
@@ -179,6 +182,7 @@ export function GameScreen({ state, onLeave }: { state: LiveGame; onLeave(): voi
               {frozen && ` (${frozenSeconds} s)`}
             </p>
           )}
+          {connection.status !== 'connected' && <ConnectionIndicator className="justify-center" />}
           <DeadlockBanner watch={deadlock} />
           <div
             className={`relative rounded-2xl border border-edge bg-emerald-950/40 p-4 sm:p-8 ${frozen ? 'grayscale' : ''}`}

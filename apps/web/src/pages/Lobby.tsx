@@ -11,7 +11,7 @@ import { toast } from 'sonner';
 import { useSession } from '../auth/session.ts';
 import { ackError, commands } from '../game/live.ts';
 import { BotSettingsPanel } from '../lobby/BotSettingsPanel.tsx';
-import { ConnectionIndicator } from '../lobby/ConnectionIndicator.tsx';
+import { ConnectionIndicator } from '../components/ConnectionIndicator.tsx';
 import { GameSettingsPanel } from '../lobby/GameSettingsPanel.tsx';
 import { JoinGameForm } from '../lobby/JoinGameForm.tsx';
 import { QuickBotGames } from '../lobby/QuickBotGames.tsx';

@@ -15,7 +15,7 @@ import { Spinner } from '../components/Spinner.tsx';
 import { CountdownOverlay } from '../game/CountdownOverlay.tsx';
 import { ackError, commands, liveGame, useLiveGame } from '../game/live.ts';
 import { BotInfoPanel } from '../lobby/BotInfoPanel.tsx';
-import { ConnectionIndicator } from '../lobby/ConnectionIndicator.tsx';
+import { ConnectionIndicator } from '../components/ConnectionIndicator.tsx';
 import { GameModePanel } from '../lobby/GameModePanel.tsx';
 import { PlayerList } from '../lobby/PlayerList.tsx';
 import { ReadyPanel } from '../lobby/ReadyPanel.tsx';
