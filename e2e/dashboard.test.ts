@@ -189,6 +189,25 @@ describeJourneys('dashboard', () => {
       await shoot(journey, 'dashboard-bot-dialog');
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       await dialog.waitFor({ state: 'detached' });
+      await page.getByRole('button', { name: 'Create Bot Game' }).click();
+      await dialog.getByLabel('Number of bots').selectOption('1');
+      await dialog.getByLabel('Difficulty').selectOption('hard');
+      await dialog.getByLabel('Game speed').selectOption('blitz');
+      await dialog.getByRole('switch', { name: /Auto-start/ }).click();
+      await dialog.getByRole('button', { name: 'Create Game' }).click();
+      await atPath(page, /^\/lobby\/[A-Z0-9]{6}$/);
+      const created = await call<{ games: unknown[] }>(server(), player, '/game/my-games');
+      expect(created.games[0]).toMatchObject({
+        roomCode: new URL(page.url()).pathname.split('/')[2],
+        status: 'waiting',
+        // The dialog keeps its choices between openings: 6 seats from before.
+        maxPlayers: 6,
+        botInfo: { numberOfBots: 1, difficulty: 'hard' },
+        gameSettings: { gameSpeed: 'blitz', autoStart: false },
+      });
+
+      // Quick Start from the dashboard again (the waiting lobby is left for the new game).
+      await journey.goto('/dashboard');
 
       await page.getByRole('button', { name: 'Quick Start Easy' }).click();
       await atPath(page, /^\/(lobby|game)\/[A-Za-z0-9-]+$/);
@@ -251,6 +270,23 @@ describeJourneys('dashboard', () => {
       await failure.getByRole('button', { name: 'Retry' }).click();
       await connected(page).waitFor();
       expect(await createHuman.getAttribute('aria-disabled')).toBeNull();
+
+      // A failing game list: the toast and a dismissible banner with Retry; a 404 is an empty list, silently.
+      const list = /\/api\/game\/active\?/;
+      await page.route(list, (route) => route.fulfill({ status: 500, json: { success: false, message: 'down' } }));
+      await page.getByRole('button', { name: 'Refresh' }).click();
+      const banner = page.getByRole('alert').filter({ hasText: DASHBOARD_TEXTS.failedToLoadGames });
+      await banner.waitFor();
+      await banner.getByRole('button', { name: 'Dismiss' }).click();
+      await banner.waitFor({ state: 'detached' });
+      await page.unroute(list);
+      await page.route(list, (route) => route.fulfill({ status: 404, json: { success: false, message: 'gone' } }));
+      await page.getByRole('button', { name: 'Refresh' }).click();
+      await page.getByText(/No open games right now/).waitFor();
+      expect(await banner.count()).toBe(0);
+      await page.unroute(list);
+      await page.getByRole('button', { name: 'Refresh' }).click();
+      await page.getByRole('listitem', { name: `Game ${roomCode}` }).waitFor();
       journey.assertNoPageErrors();
     } finally {
       await journey.close();
