@@ -43,7 +43,7 @@ describeJourneys('game', () => {
     try {
       await signIn(journey, account);
       await journey.goto('/dashboard');
-      await page.getByRole('button', { name: /^Easy/ }).first().click();
+      await page.getByRole('button', { name: 'Quick Start Easy' }).click();
       await page.getByText('GO!').waitFor({ timeout: 30_000 });
       await journey.screenshot('game-countdown');
       await atPath(page, /^\/game\//);
@@ -64,8 +64,8 @@ describeJourneys('game', () => {
       }).then((r) => r.json() as Promise<{ data: { user: { stats: { gamesPlayed: number; gamesWon: number } } } }>);
       expect(stats.data.user.stats.gamesPlayed).toBe(1);
       expect(stats.data.user.stats.gamesWon).toBe(heading === 'Victory' ? 1 : 0);
-      await page.getByText('Games Played').first().waitFor();
-      await expect.poll(() => page.getByTestId('stat-games-played').textContent(), { timeout: 10_000 }).toBe('1');
+      const gamesPlayed = page.locator('dt', { hasText: 'Games Played' }).locator('xpath=following-sibling::dd');
+      await expect.poll(() => gamesPlayed.textContent(), { timeout: 10_000 }).toBe('1');
       journey.assertNoPageErrors();
     } finally {
       await journey.close();
