@@ -1,47 +1,62 @@
 /**
- * The real-time connection at a glance: a colored dot, the spec's text for the state, and Retry
- * whenever the socket is not connected or on its way.
+ * The real-time connection at a glance (dashboard, lobby, game): connected, connecting or
+ * reconnecting with the spec's message, or an error with the spec's message and a Retry.
  */
-import { CONNECTION_TEXTS } from '@memeslam/protocol';
-import { type ConnectionState, retryConnection, useConnection } from '../realtime/socket.ts';
+import { CONNECTION_TEXTS } from '@memeslam/protocol/texts';
+import type { ReactNode } from 'react';
+import { retryConnection, useConnection } from '../realtime/socket.ts';
 
-function describe(state: ConnectionState): { text: string; dot: string; canRetry: boolean } {
-  switch (state.status) {
-    case 'connected':
-      return { text: CONNECTION_TEXTS.connected, dot: 'bg-green-400', canRetry: false };
-    case 'connecting':
-      // ours
-      return { text: 'Connecting…', dot: 'bg-yellow-400 motion-safe:animate-pulse', canRetry: false };
-    case 'reconnecting':
-      return { text: state.message ?? 'Reconnecting…', dot: 'bg-yellow-400 motion-safe:animate-pulse', canRetry: true };
-    case 'error':
-      return { text: state.message ?? CONNECTION_TEXTS.notConnected, dot: 'bg-red-500', canRetry: true };
-    case 'unknown':
-      return { text: CONNECTION_TEXTS.notConnected, dot: 'bg-muted', canRetry: true };
-  }
+/** The spec's "Connected to server"; the other labels are ours (the spec names the states only). */
+const LABELS = {
+  connected: CONNECTION_TEXTS.connected,
+  connecting: 'Connecting…',
+  error: 'Connection error',
+  retry: 'Retry',
+} as const;
+
+function Pill({ tone, children }: { tone: 'ok' | 'busy'; children: ReactNode }) {
+  const look =
+    tone === 'ok'
+      ? 'border-green-500/40 bg-green-500/10 text-green-300'
+      : 'border-yellow-400/40 bg-yellow-400/10 text-yellow-200';
+  const dot = tone === 'ok' ? 'bg-green-400' : 'animate-pulse bg-yellow-300';
+  return (
+    <p role="status" className={`flex w-fit items-center gap-2 rounded-full border px-3 py-1 text-sm ${look}`}>
+      <span className={`h-2.5 w-2.5 shrink-0 rounded-full ${dot}`} aria-hidden="true" />
+      {children}
+    </p>
+  );
 }
 
-export function ConnectionIndicator({ className = '' }: { readonly className?: string }) {
-  const state = useConnection();
-  const { text, dot, canRetry } = describe(state);
-  return (
-    <div
-      className={`flex items-center gap-2 rounded-lg border border-edge bg-panel px-3 py-1.5 text-sm ${className}`}
-      aria-label="Connection"
-    >
-      <span className={`h-2.5 w-2.5 shrink-0 rounded-full ${dot}`} aria-hidden="true" />
-      <span role="status" aria-live="polite">
-        {text}
-      </span>
-      {canRetry && (
+export function ConnectionIndicator() {
+  const { status, message } = useConnection();
+  if (status === 'connected') return <Pill tone="ok">{LABELS.connected}</Pill>;
+  if (status === 'error') {
+    return (
+      <div
+        role="alert"
+        className="flex w-fit flex-wrap items-center gap-x-3 gap-y-1 rounded-2xl border border-red-500/50 bg-red-500/10 px-3 py-1.5 text-sm text-red-200"
+      >
+        <span className="flex items-center gap-2 font-semibold">
+          <span className="h-2.5 w-2.5 rounded-full bg-red-400" aria-hidden="true" />
+          {LABELS.error}
+        </span>
+        {message && <span data-testid="connection-message">{message}</span>}
         <button
           type="button"
           onClick={retryConnection}
-          className="ml-1 rounded-md border border-edge px-2 py-0.5 text-xs font-semibold hover:border-brand"
+          className="rounded-md border border-red-400/60 px-2 py-0.5 font-semibold hover:bg-red-500/20"
         >
-          Retry
+          {LABELS.retry}
         </button>
-      )}
-    </div>
+      </div>
+    );
+  }
+  // unknown, connecting and reconnecting all read as "on its way", with the spec's message if any.
+  return (
+    <Pill tone="busy">
+      {LABELS.connecting}
+      {message && <span className="text-yellow-100/80">· {message}</span>}
+    </Pill>
   );
 }

@@ -3,7 +3,7 @@
  * by the greeting: the top-right corner belongs to the toasts, which would cover its Retry.
  */
 import { welcomeBackText } from '@memeslam/protocol';
-import { ConnectionIndicator } from './ConnectionIndicator.tsx';
+import { ConnectionIndicator } from '../components/ConnectionIndicator.tsx';
 import { DASHBOARD_UI } from './texts.ts';
 
 export function DashboardHeader({ username, level }: { username: string; level: number }) {

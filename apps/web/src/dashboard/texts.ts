@@ -6,9 +6,6 @@ import type { GameSpeed } from '@memeslam/engine';
 
 export const DASHBOARD_UI = {
   tagline: 'Ready to slam some memes?',
-  connected: 'Connected',
-  connecting: 'Connecting…',
-  connectionError: 'Connection error',
   retry: 'Retry',
   dismiss: 'Dismiss',
   botTrainingComingSoon: 'Bot Training is coming soon!',

@@ -109,7 +109,11 @@ export function GameScreen({ state, onLeave }: { state: LiveGame; onLeave(): voi
           <Icon name="back" />
         </button>
         <h1 className="text-lg font-bold sm:text-2xl">{title}</h1>
-        {botCount > 0 && <span className="rounded bg-panel px-2 py-0.5 text-xs text-muted">{botCount} bots</span>}
+        {botCount > 0 && (
+          <span className="rounded bg-panel px-2 py-0.5 text-xs text-muted">
+            {botCount} {botCount === 1 ? 'bot' : 'bots'}
+          </span>
+        )}
         {!member && <span className="rounded bg-sky-500/20 px-2 py-0.5 text-xs text-sky-200">Spectating</span>}
         <span className="ml-auto font-mono text-sm" aria-label="Game time">
           {Math.floor(seconds / 60)}:{String(seconds % 60).padStart(2, '0')}
@@ -182,7 +186,7 @@ export function GameScreen({ state, onLeave }: { state: LiveGame; onLeave(): voi
               {frozen && ` (${frozenSeconds} s)`}
             </p>
           )}
-          {connection.status !== 'connected' && <ConnectionIndicator className="justify-center" />}
+          {connection.status !== 'connected' && <ConnectionIndicator />}
           <DeadlockBanner watch={deadlock} />
           <div
             className={`relative rounded-2xl border border-edge bg-emerald-950/40 p-4 sm:p-8 ${frozen ? 'grayscale' : ''}`}

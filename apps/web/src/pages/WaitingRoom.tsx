@@ -125,7 +125,7 @@ export function WaitingRoom() {
   if (!game) {
     return (
       <main className="mx-auto max-w-5xl space-y-4 px-4 py-8">
-        <ConnectionIndicator className="w-fit" />
+        <ConnectionIndicator />
         <Spinner label="Joining game" />
         <p className="text-center text-muted">Joining room {roomCode}…</p>
       </main>
@@ -181,7 +181,7 @@ export function WaitingRoom() {
         <div className="space-y-6">
           <section aria-label="Connection status" className="rounded-xl border border-edge bg-panel p-4">
             <h2 className="mb-2 text-lg font-semibold">Connection</h2>
-            <ConnectionIndicator className="border-none bg-transparent px-0 py-0" />
+            <ConnectionIndicator />
           </section>
           <SettingsSummary game={game} />
           <BotInfoPanel game={game} />
