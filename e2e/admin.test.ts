@@ -1,6 +1,9 @@
-/** The admin page in a real browser: access refused to players; the tournament form, its split and the statistics. */
+/**
+ * The admin page in a real browser: access refused to players; the tournament form, its split and
+ * the statistics; the new tournament on the leaderboard's Tournament tab.
+ */
 import { randomBytes } from 'node:crypto';
-import { ADMIN_TEXTS, TOURNAMENT_TEXTS } from '@memeslam/protocol';
+import { ADMIN_TEXTS, LEADERBOARD_TEXTS, TOURNAMENT_TEXTS } from '@memeslam/protocol';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
@@ -42,7 +45,7 @@ describeJourneys('admin', () => {
     }
   });
 
-  it('a superadmin creates a tournament with the form and sees the statistics', async () => {
+  it('a superadmin creates a tournament with the form, sees the statistics, and finds it on the leaderboard', async () => {
     const journey = await openJourney(browser(), server().base);
     const { page } = journey;
     try {
@@ -78,6 +81,19 @@ describeJourneys('admin', () => {
         data: { tournaments: { name: string; prizePool: { winnersCount: number } }[] };
       };
       expect(body.data.tournaments.find((t) => t.name === 'Admin Cup')?.prizePool.winnersCount).toBe(1);
+
+      // The only tournament, and not ended, so it is the current one: an upcoming banner (it starts in 2031).
+      await page.getByRole('link', { name: 'Leaderboard' }).first().click();
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/leaderboard');
+      await page.getByRole('tab', { name: LEADERBOARD_TEXTS.tabs.tournament, exact: true }).click();
+      const banner = page.getByRole('region', { name: 'Tournament', exact: true });
+      await banner.getByRole('heading', { name: 'Admin Cup' }).waitFor();
+      await banner.getByText(TOURNAMENT_TEXTS.upcoming, { exact: true }).waitFor();
+      await banner.getByText(TOURNAMENT_TEXTS.startingSoon).waitFor();
+      await banner.getByText(TOURNAMENT_TEXTS.startsIn).waitFor();
+      expect(await banner.innerText()).toContain('1,000');
+      expect(await banner.getByText(TOURNAMENT_TEXTS.noActiveTournament).count()).toBe(0);
+      await journey.screenshot('admin-tournament-on-leaderboard');
       journey.assertNoPageErrors();
     } finally {
       await journey.close();

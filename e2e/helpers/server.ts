@@ -53,11 +53,14 @@ export async function startServer(env: Record<string, string> = {}): Promise<E2e
   }
 }
 
-/** One server for the enclosing describe block, started before its journeys and closed after. */
-export function useServer(): () => E2eServer {
+/**
+ * One server for the enclosing describe block, started before its journeys and closed after; env
+ * adds configuration (REQUIRE_EMAIL_VERIFICATION, say) as startServer's does.
+ */
+export function useServer(env: Record<string, string> = {}): () => E2eServer {
   let server: E2eServer | undefined;
   beforeAll(async () => {
-    server = await startServer();
+    server = await startServer(env);
   });
   afterAll(async () => {
     await server?.close();

@@ -12,11 +12,20 @@ export interface Clock {
   at(at: number, fn: () => void): Timer;
 }
 
+/** setTimeout's longest delay (about 24.8 days); a longer one overflows and fires after 1 ms. */
+export const MAX_TIMEOUT_MS = 2 ** 31 - 1;
+
 export const systemClock: Clock = {
   now: () => Date.now(),
   at(at, fn) {
-    const handle = setTimeout(fn, Math.max(0, at - Date.now()));
-    handle.unref?.();
+    let handle: ReturnType<typeof setTimeout>;
+    // A far time (a tournament ending months ahead) waits in steps of at most MAX_TIMEOUT_MS.
+    const wait = () => {
+      const delay = at - Date.now();
+      handle = setTimeout(delay > MAX_TIMEOUT_MS ? wait : fn, Math.min(Math.max(0, delay), MAX_TIMEOUT_MS));
+      handle.unref?.();
+    };
+    wait();
     return { cancel: () => clearTimeout(handle) };
   },
 };
