@@ -1,6 +1,4 @@
-/** A small pill; the difficulty badge is green, yellow or red by difficulty (DIFFICULTY_COLORS). */
-import type { BotDifficulty } from '@memeslam/engine';
-import { BOT_LABELS, DIFFICULTY_COLORS } from '@memeslam/protocol';
+/** A small pill for the game list's badges (the difficulty badge is components/DifficultyBadge). */
 import type { ReactNode } from 'react';
 
 export type BadgeTone = 'green' | 'yellow' | 'red' | 'purple' | 'gold' | 'brand' | 'muted' | 'blue';
@@ -25,13 +23,5 @@ export function Badge({ tone, children, label }: { tone: BadgeTone; children: Re
     >
       {children}
     </span>
-  );
-}
-
-export function DifficultyBadge({ difficulty }: { difficulty: BotDifficulty }) {
-  return (
-    <Badge tone={DIFFICULTY_COLORS[difficulty] as BadgeTone} label={`Difficulty: ${difficulty}`}>
-      {BOT_LABELS[difficulty]}
-    </Badge>
   );
 }

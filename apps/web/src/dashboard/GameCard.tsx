@@ -4,7 +4,8 @@
  */
 import { BOT_LABELS } from '@memeslam/protocol';
 import { ActionButton } from './ActionButton.tsx';
-import { Badge, type BadgeTone, DifficultyBadge } from './Badge.tsx';
+import { DifficultyBadge } from '../components/DifficultyBadge.tsx';
+import { Badge, type BadgeTone } from './Badge.tsx';
 import {
   type EntryAction,
   type GameSummary,

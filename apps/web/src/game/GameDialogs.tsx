@@ -8,7 +8,7 @@ import { DEADLOCK_THRESHOLDS_MS } from '@memeslam/protocol/constants';
 import { DEADLOCK_TEXTS, HINTS, playerDisplayName } from '@memeslam/protocol/game-texts';
 import type { ReactNode } from 'react';
 import { Icon } from '../components/Icon.tsx';
-import { DifficultyBadge } from './PlayerCard.tsx';
+import { DifficultyBadge } from '../components/DifficultyBadge.tsx';
 import type { GameStateView } from './state.ts';
 import type { DeadlockWatch } from './useDeadlock.ts';
 

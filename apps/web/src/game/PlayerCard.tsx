@@ -4,28 +4,14 @@
  * power-ups left, and whether they are frozen, offline or gone.
  */
 import { PLAYER_CARD_BACKS_SHOWN } from '@memeslam/protocol/constants';
-import { BOT_LABELS, hiddenCardsText, playerDisplayName } from '@memeslam/protocol/game-texts';
+import { hiddenCardsText, playerDisplayName } from '@memeslam/protocol/game-texts';
 import { CardBack } from '../cards/Card.tsx';
+import { DifficultyBadge } from '../components/DifficultyBadge.tsx';
 import { Icon } from '../components/Icon.tsx';
 import type { GameStateView } from './state.ts';
 
 export type PlayerCardLayout = 'mini' | 'compact' | 'default';
 type ViewPlayer = GameStateView['players'][number];
-
-export const DIFFICULTY_BADGE: Record<string, string> = {
-  easy: 'bg-green-500/20 text-green-300 border-green-500/50',
-  normal: 'bg-yellow-500/20 text-yellow-200 border-yellow-500/50',
-  hard: 'bg-red-500/20 text-red-300 border-red-500/50',
-  expert: 'bg-fuchsia-500/20 text-fuchsia-200 border-fuchsia-500/50',
-};
-
-export function DifficultyBadge({ difficulty }: { difficulty: keyof typeof BOT_LABELS }) {
-  return (
-    <span className={`rounded border px-1.5 py-0.5 text-[0.65rem] font-semibold ${DIFFICULTY_BADGE[difficulty]}`}>
-      {BOT_LABELS[difficulty]}
-    </span>
-  );
-}
 
 export function PlayerCard({
   player,

@@ -1,7 +1,7 @@
 /** The bots of the room (count, difficulty, names), or that this game is people only. */
 import { playerDisplayName } from '@memeslam/protocol';
 import type { Game } from '../game/state.ts';
-import { DifficultyBadge } from './DifficultyBadge.tsx';
+import { DifficultyBadge } from '../components/DifficultyBadge.tsx';
 import { botCountText } from './labels.ts';
 
 export function BotInfoPanel({ game }: { readonly game: Game }) {

@@ -4,7 +4,7 @@
  */
 import { playerDisplayName } from '@memeslam/protocol';
 import type { Game } from '../game/state.ts';
-import { DifficultyBadge } from './DifficultyBadge.tsx';
+import { DifficultyBadge } from '../components/DifficultyBadge.tsx';
 
 export interface PlayerListProps {
   readonly game: Game;

@@ -1,7 +1,7 @@
 /** One-click bot games (free mode only): one bot of the chosen difficulty, two seats, auto-start. */
 import { BOT_LABELS, LOBBY_BOT_DIFFICULTIES } from '@memeslam/protocol';
 import type { BotDifficulty } from '@memeslam/engine';
-import { DIFFICULTY_BADGE_CLASSES } from './labels.ts';
+import { DIFFICULTY_BADGE_CLASSES } from '../components/DifficultyBadge.tsx';
 
 export interface QuickBotGamesProps {
   readonly onPick: (difficulty: BotDifficulty) => void;

@@ -6,6 +6,7 @@
  */
 import {
   type Card,
+  type Command,
   type GameConfig,
   type GameEvent,
   type GameResult,
@@ -17,7 +18,6 @@ import {
   formatCard,
   nextDeadline,
 } from '@memeslam/engine';
-import type { Replay } from '@memeslam/protocol';
 
 export interface StepPlayer {
   readonly id: string;
@@ -103,13 +103,20 @@ export function describeEvents(events: readonly GameEvent[], names: ReadonlyMap<
   return lines.length > 0 ? lines.join('; ') : null;
 }
 
-export function runReplay(replay: Pick<Replay, 'seed' | 'config' | 'commands'>): ReplayRun {
+/** What a replay holds, in the engine's terms (the protocol's Replay fits it). */
+export interface ReplayInput {
+  readonly seed: string;
+  readonly config: GameConfig;
+  readonly commands: readonly { readonly at: number; readonly command: Command }[];
+}
+
+export function runReplay(replay: ReplayInput): ReplayRun {
   const problems: string[] = [];
   if (replay.config.seed !== replay.seed)
     problems.push('The game was dealt from a different seed than the one revealed.');
   let state: GameState;
   try {
-    state = createGame(replay.config as GameConfig);
+    state = createGame(replay.config);
   } catch (error) {
     return { steps: [], result: null, problems: [`The deal cannot be re-run: ${String(error)}`] };
   }
