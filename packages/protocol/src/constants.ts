@@ -275,13 +275,6 @@ export const CARD_SIZES = ['xs', 'sm', 'md', 'lg', 'xl', 'xxl'] as const;
 export const PLAYER_CARD_BACKS_SHOWN = 8;
 /** The text fallback of a card shows the number and this many letters of the logo. */
 export const CARD_FALLBACK_LOGO_LETTERS = 6;
-/** Badge colors by difficulty; expert is not shown in the spec. */
-export const DIFFICULTY_COLORS: Record<BotDifficulty, string> = {
-  easy: 'green',
-  normal: 'yellow',
-  hard: 'red',
-  expert: 'purple',
-};
 
 // ── Server limits (DESIGN §4) ────────────────────────────────────────────────
 export const RATE_LIMITS = {
