@@ -12,7 +12,7 @@ import {
   initialLiveGame,
   reduce,
 } from '../src/game/state.ts';
-import { hasPlayableCard, playProblem } from '../src/game/rules.ts';
+import { deadlockLadder, hasPlayableCard, playProblem } from '../src/game/rules.ts';
 
 const card = (id: string, number: Card['number'], color: Card['color'], logo: Card['logo']): Card => ({
   id,
@@ -214,5 +214,15 @@ describe('client checks in the spec order', () => {
   it('sees a deadlock only when no hand card matches any top', () => {
     expect(hasPlayableCard([GREEN5], [[TOP_A], [TOP_B]])).toBe(false);
     expect(hasPlayableCard([GREEN5, BLUE1], [[TOP_A], [TOP_B]])).toBe(true);
+  });
+
+  it('climbs the deadlock ladder at 5, 10, 15 and 20 s', () => {
+    expect(deadlockLadder(4999, false)).toMatchObject({ notice: false, check: false, canForce: false });
+    expect(deadlockLadder(5000, false)).toMatchObject({ notice: true, secondsToCheck: 5, check: false });
+    expect(deadlockLadder(9100, false)).toMatchObject({ secondsToCheck: 1, check: false });
+    expect(deadlockLadder(10_000, false)).toMatchObject({ check: true, canForce: false });
+    expect(deadlockLadder(15_000, false)).toMatchObject({ canForce: true, autoForce: false });
+    expect(deadlockLadder(20_000, false).autoForce).toBe(false);
+    expect(deadlockLadder(20_000, true).autoForce).toBe(true);
   });
 });

@@ -3,12 +3,15 @@
  * Sign in and Get Started for visitors, and a collapsible menu on small screens that also shows the
  * e-mail address. Links appear here as their screens are built.
  */
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { SUCCESS_TEXTS } from '@memeslam/protocol/texts';
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { session, useSession } from '../auth/session.ts';
+import { AccountBadge } from './AccountBadge.tsx';
+
+/** The dropdown (Radix and its positioning) loads only for signed-in users, not on a visitor's first page. */
+const AccountMenu = lazy(async () => ({ default: (await import('./AccountMenu.tsx')).AccountMenu }));
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm ${isActive ? 'bg-panel text-white' : 'text-muted hover:text-white'}`;
@@ -69,39 +72,13 @@ export function NavBar() {
         <div className="hidden flex-1 items-center gap-1 md:flex">{links}</div>
         <div className="ml-auto hidden items-center gap-2 md:flex">
           {isAuthenticated && user ? (
-            <DropdownMenu.Root>
-              <DropdownMenu.Trigger
-                className="flex items-center gap-2 rounded-md px-2 py-1 text-sm"
-                aria-label="Account menu"
-              >
-                <span
-                  className="flex h-8 w-8 items-center justify-center rounded-full bg-brand font-bold"
-                  aria-hidden="true"
-                >
-                  {user.username.charAt(0).toUpperCase()}
-                </span>
-                <span>{user.username}</span>
-              </DropdownMenu.Trigger>
-              <DropdownMenu.Portal>
-                <DropdownMenu.Content align="end" className="z-50 min-w-40 rounded-lg border border-edge bg-panel p-1">
-                  {['Profile', 'Settings'].map((label) => (
-                    <DropdownMenu.Item
-                      key={label}
-                      onSelect={() => navigate('/profile')}
-                      className="cursor-pointer rounded px-3 py-2 text-sm outline-none data-[highlighted]:bg-edge"
-                    >
-                      {label}
-                    </DropdownMenu.Item>
-                  ))}
-                  <DropdownMenu.Item
-                    onSelect={() => void signOut()}
-                    className="cursor-pointer rounded px-3 py-2 text-sm outline-none data-[highlighted]:bg-edge"
-                  >
-                    Sign out
-                  </DropdownMenu.Item>
-                </DropdownMenu.Content>
-              </DropdownMenu.Portal>
-            </DropdownMenu.Root>
+            <Suspense fallback={<AccountBadge username={user.username} />}>
+              <AccountMenu
+                username={user.username}
+                onProfile={() => navigate('/profile')}
+                onSignOut={() => void signOut()}
+              />
+            </Suspense>
           ) : (
             <>
               <Link to="/login" className="px-3 py-2 text-sm text-muted hover:text-white">

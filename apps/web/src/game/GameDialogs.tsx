@@ -4,7 +4,6 @@
  * bot's difficulty). Radix dialogs: focus is trapped and Escape closes them.
  */
 import * as Dialog from '@radix-ui/react-dialog';
-import { DEADLOCK_THRESHOLDS_MS } from '@memeslam/protocol/constants';
 import { DEADLOCK_TEXTS, HINTS, playerDisplayName } from '@memeslam/protocol/game-texts';
 import type { ReactNode } from 'react';
 import { Icon } from '../components/Icon.tsx';
@@ -75,7 +74,7 @@ export function FreezePicker({
 
 export function DeadlockBanner({ watch }: { watch: DeadlockWatch }) {
   if (!watch.showNotice) return null;
-  const toCheck = Math.max(0, Math.ceil(DEADLOCK_THRESHOLDS_MS.checkServer / 1000 - watch.stuckSeconds));
+  const toCheck = watch.secondsToCheck;
   return (
     <div role="status" className="rounded-lg border border-amber-500 bg-amber-500/10 px-4 py-2 text-sm">
       <p className="font-semibold">No playable card for {watch.stuckSeconds} s</p>

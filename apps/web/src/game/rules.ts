@@ -5,6 +5,7 @@
  */
 import { type Card, type PowerUpType, matches } from '@memeslam/engine';
 import { GAME_TEXTS, cannotPlayCardText } from '@memeslam/protocol/game-texts';
+import { DEADLOCK_THRESHOLDS_MS } from '@memeslam/protocol/constants';
 import type { ClientStatus, GameStateView, PowerUpState } from './state.ts';
 
 export interface PlayContext {
@@ -72,4 +73,18 @@ export function playablePiles(card: Card, piles: readonly (readonly Card[])[]): 
 /** Opponents still in the game who can be frozen (not frozen already, not gone). */
 export function freezeTargets(view: GameStateView | null, me: string | null) {
   return (view?.players ?? []).filter((p) => p.userId !== me && !p.hasLeft && !p.isFrozen && p.cardsLeft > 0);
+}
+
+/**
+ * Where a stuck hand is on the deadlock ladder (spec §4): the notice from 5 s (counting to 10 s),
+ * the server check at 10 s, "Force Resolution Now" from 15 s, forcing at 20 s while resolving.
+ */
+export function deadlockLadder(stuckMs: number, resolving: boolean) {
+  return {
+    notice: stuckMs >= DEADLOCK_THRESHOLDS_MS.notice,
+    secondsToCheck: Math.max(0, Math.ceil((DEADLOCK_THRESHOLDS_MS.checkServer - stuckMs) / 1000)),
+    check: stuckMs >= DEADLOCK_THRESHOLDS_MS.checkServer,
+    canForce: stuckMs >= DEADLOCK_THRESHOLDS_MS.forceButton,
+    autoForce: resolving && stuckMs >= DEADLOCK_THRESHOLDS_MS.autoForce,
+  };
 }

@@ -8,7 +8,6 @@
 import {
   DEADLOCK_CHECK_INTERVAL_MS,
   DEADLOCK_MODAL_AUTO_CLOSE_MS,
-  DEADLOCK_THRESHOLDS_MS,
   REPEATED_DEADLOCK_WARNING_AT,
   REPEATED_DEADLOCK_WARNING_MS,
 } from '@memeslam/protocol/constants';
@@ -16,13 +15,15 @@ import { DEADLOCK_TEXTS, gameDeadlockedText } from '@memeslam/protocol/game-text
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { ackError, commands, onServerEvent } from './live.ts';
-import { hasPlayableCard } from './rules.ts';
+import { deadlockLadder, hasPlayableCard } from './rules.ts';
 import { playSound } from './sounds.ts';
 import { type LiveGame, displayed } from './state.ts';
 
 export interface DeadlockWatch {
   /** Seconds stuck, or 0 while a card can be played. */
   readonly stuckSeconds: number;
+  /** Seconds until the server is asked (the notice counts down to 10 s). */
+  readonly secondsToCheck: number;
   readonly showNotice: boolean;
   readonly canForce: boolean;
   readonly resolving: boolean;
@@ -58,6 +59,7 @@ export function useDeadlock(state: LiveGame, enabled: boolean): DeadlockWatch {
   }, [stuckSince]);
 
   const elapsed = stuckSince === null ? 0 : Math.max(0, now - stuckSince);
+  const ladder = deadlockLadder(elapsed, resolving);
 
   const force = useCallback(() => {
     forced.current = true;
@@ -72,7 +74,7 @@ export function useDeadlock(state: LiveGame, enabled: boolean): DeadlockWatch {
 
   useEffect(() => {
     if (stuckSince === null) return;
-    if (elapsed >= DEADLOCK_THRESHOLDS_MS.checkServer && !checked.current) {
+    if (ladder.check && !checked.current) {
       checked.current = true;
       setResolving(true);
       void commands.checkDeadlock().then((ack) => {
@@ -80,8 +82,8 @@ export function useDeadlock(state: LiveGame, enabled: boolean): DeadlockWatch {
         else if (!ack.data?.result.deadlockDetected) setResolving(false);
       });
     }
-    if (elapsed >= DEADLOCK_THRESHOLDS_MS.autoForce && resolving && !forced.current) force();
-  }, [elapsed, stuckSince, resolving, force]);
+    if (ladder.autoForce && !forced.current) force();
+  }, [ladder.check, ladder.autoForce, stuckSince, force]);
 
   useEffect(
     () =>
@@ -118,8 +120,9 @@ export function useDeadlock(state: LiveGame, enabled: boolean): DeadlockWatch {
 
   return {
     stuckSeconds: Math.floor(elapsed / 1000),
-    showNotice: elapsed >= DEADLOCK_THRESHOLDS_MS.notice,
-    canForce: elapsed >= DEADLOCK_THRESHOLDS_MS.forceButton,
+    secondsToCheck: ladder.secondsToCheck,
+    showNotice: ladder.notice,
+    canForce: ladder.canForce,
     resolving,
     modalOpen,
     force,

@@ -1,0 +1,35 @@
+/** The account menu of the nav bar (spec §2): Profile and Settings (both /profile) and Sign out. */
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { AccountBadge } from './AccountBadge.tsx';
+
+const itemClass = 'cursor-pointer rounded px-3 py-2 text-sm outline-none data-[highlighted]:bg-edge';
+
+export function AccountMenu({
+  username,
+  onProfile,
+  onSignOut,
+}: {
+  username: string;
+  onProfile(): void;
+  onSignOut(): void;
+}) {
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger className="rounded-md" aria-label="Account menu">
+        <AccountBadge username={username} />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content align="end" className="z-50 min-w-40 rounded-lg border border-edge bg-panel p-1">
+          {['Profile', 'Settings'].map((label) => (
+            <DropdownMenu.Item key={label} onSelect={onProfile} className={itemClass}>
+              {label}
+            </DropdownMenu.Item>
+          ))}
+          <DropdownMenu.Item onSelect={onSignOut} className={itemClass}>
+            Sign out
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
