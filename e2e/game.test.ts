@@ -5,7 +5,7 @@
  */
 import { type Card, cardById, matches } from '@memeslam/engine';
 import { HINTS } from '@memeslam/protocol';
-import type { Page } from 'playwright-core';
+import type { Page, WebSocketRoute } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { describeJourneys, openJourney, useBrowser } from './helpers/browser.ts';
 import { RESULT_HEADINGS, createBotGame, playOneCard, playUntilEnd, registerAccount, signIn } from './helpers/game.ts';
@@ -179,6 +179,88 @@ describeJourneys('game', () => {
       await Promise.all([a.close(), b.close(), c.close()]);
     }
   }, 240_000);
+
+  it('plays by keyboard, uses every power-up but freeze, and gets through a dropped connection', async () => {
+    const account = await registerAccount(server().base, 'keys');
+    const journey = await openJourney(browser(), server().base);
+    const { page } = journey;
+    // Every socket goes through this route, so the test can drop the connection like a network would.
+    let socket: WebSocketRoute | null = null;
+    await page.routeWebSocket(/\/socket\.io\//, (ws) => {
+      ws.connectToServer();
+      socket = ws;
+    });
+    try {
+      await signIn(journey, account);
+      const { roomCode } = await createBotGame(server().base, account, { gameSpeed: 'slow' });
+      await journey.goto(`/game/${roomCode}`);
+      await page.locator('[data-hand-card]').first().waitFor({ timeout: 30_000 });
+
+      // Keyboard: the hand card's number, then the pile's.
+      let played: string | null = null;
+      for (let attempt = 0; attempt < 30 && !played; attempt++) {
+        const playable = await attributes(page, '[data-hand-card]', 'data-playable');
+        const slot = playable.findIndex((flag) => flag !== null);
+        if (slot < 0) {
+          await page
+            .locator('[data-hand-card][data-playable]')
+            .first()
+            .waitFor({ timeout: 5000 })
+            .catch(() => undefined);
+          continue;
+        }
+        const id = (await handOf(page))[slot] ?? null;
+        await page.keyboard.press(String(slot + 1));
+        const target = page.locator('[data-pile][data-target]').first();
+        if (!(await target.count())) {
+          await page.keyboard.press('Escape');
+          continue;
+        }
+        const pile = Number(await target.getAttribute('data-pile'));
+        await page.keyboard.press(String(pile + 1));
+        await expect.poll(async () => (await handOf(page)).includes(id ?? '')).toBe(false);
+        played = id;
+      }
+      expect(played).not.toBeNull();
+
+      const powerUps = page.getByRole('region', { name: 'Power-ups' });
+      const left = (n: number) => powerUps.getByText(`${n}/5`).waitFor();
+      await page.keyboard.press('b');
+      await left(4);
+      await page.getByRole('button', { name: 'Bomb, used' }).waitFor();
+      await page.keyboard.press('w');
+      await left(3);
+      // Sniper: the power-up, then a card, then any pile (matching is skipped).
+      await page.keyboard.press('s');
+      await page.getByText(HINTS.sniperReady).waitFor();
+      const sniped = (await handOf(page))[0];
+      await page.keyboard.press('1');
+      await page.keyboard.press('1');
+      await left(2);
+      await expect.poll(async () => (await handOf(page)).includes(sniped ?? '')).toBe(false);
+      const bot = page.getByRole('article', { name: /\(Bot\)/ });
+      const botCards = async () => Number((await bot.getAttribute('aria-label'))?.match(/(\d+) cards left/)?.[1]);
+      const before = await botCards();
+      await page.getByRole('button', { name: 'Reversal' }).click();
+      await left(1);
+      await expect.poll(botCards).toBeGreaterThanOrEqual(before + 3 - 1);
+
+      // The connection drops: the screen says so, socket.io reconnects, and the hand comes back as it was.
+      const hand = await handOf(page);
+      await (socket as WebSocketRoute | null)?.close({ code: 4000, reason: 'network drop' });
+      await page
+        .getByText(/Connection lost: /)
+        .first()
+        .waitFor();
+      await page.getByText('Connected to server').first().waitFor({ timeout: 20_000 });
+      // Nothing of this player's changed while away (bots never touch another hand).
+      await expect.poll(() => handOf(page)).toEqual(hand);
+      await journey.screenshot('game-keyboard-powerups');
+      journey.assertNoPageErrors();
+    } finally {
+      await journey.close();
+    }
+  }, 120_000);
 
   it('is playable on a 390×844 phone screen', async () => {
     const account = await registerAccount(server().base, 'phone');
