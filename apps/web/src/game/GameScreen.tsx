@@ -104,6 +104,7 @@ export function GameScreen({ state, onLeave }: { state: LiveGame; onLeave(): voi
 
   return (
     <div className="mx-auto max-w-7xl px-3 pb-8">
+      {/* The controls sit beside the title, clear of the toasts that stack top-right during play. */}
       <header className="flex items-center gap-2 py-3">
         <button type="button" onClick={onLeave} className="rounded-md border border-edge px-2 py-1" aria-label="Back">
           <Icon name="back" />
@@ -115,7 +116,7 @@ export function GameScreen({ state, onLeave }: { state: LiveGame; onLeave(): voi
           </span>
         )}
         {!member && <span className="rounded bg-sky-500/20 px-2 py-0.5 text-xs text-sky-200">Spectating</span>}
-        <span className="ml-auto font-mono text-sm" aria-label="Game time">
+        <span className="ml-2 font-mono text-sm" aria-label="Game time">
           {Math.floor(seconds / 60)}:{String(seconds % 60).padStart(2, '0')}
         </span>
         {viewport !== 'mobile' && soundToggle}
@@ -134,7 +135,7 @@ export function GameScreen({ state, onLeave }: { state: LiveGame; onLeave(): voi
             aria-expanded={menuOpen}
             aria-controls="game-menu"
             aria-label="Game menu"
-            className="rounded-md border border-edge px-2 py-1"
+            className="ml-auto rounded-md border border-edge px-2 py-1"
           >
             <Icon name="menu" />
           </button>
