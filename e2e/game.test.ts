@@ -66,6 +66,19 @@ describeJourneys('game', () => {
       expect(stats.data.user.stats.gamesWon).toBe(heading === 'Victory' ? 1 : 0);
       const gamesPlayed = page.locator('dt', { hasText: 'Games Played' }).locator('xpath=following-sibling::dd');
       await expect.poll(() => gamesPlayed.textContent(), { timeout: 10_000 }).toBe('1');
+
+      // A second game, and Challenge AI Again from its result makes a third with the same bots.
+      await page.getByRole('button', { name: 'Quick Start Easy' }).click();
+      await page.locator('[data-hand-card]').first().waitFor({ timeout: 30_000 });
+      await playUntilEnd(page);
+      const firstRoom = new URL(page.url()).pathname;
+      await page.getByRole('button', { name: 'Challenge AI Again' }).click();
+      await expect.poll(() => new URL(page.url()).pathname, { timeout: 20_000 }).not.toBe(firstRoom);
+      await page.locator('[data-hand-card]').first().waitFor({ timeout: 30_000 });
+      await page
+        .getByRole('article', { name: /\(Bot\)/ })
+        .getByText('Easy Bot')
+        .waitFor();
       journey.assertNoPageErrors();
     } finally {
       await journey.close();

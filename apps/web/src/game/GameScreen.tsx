@@ -176,6 +176,15 @@ export function GameScreen({ state, onLeave }: { state: LiveGame; onLeave(): voi
         )}
 
         <main className="flex min-w-0 flex-col gap-5 max-lg:order-first">
+          {viewport === 'mobile' && (
+            <ul className="grid grid-cols-2 gap-1.5" aria-label="Players">
+              {players.map((player) => (
+                <li key={player.userId}>
+                  <PlayerCard player={player} isMe={player.userId === state.me} layout="mini" />
+                </li>
+              ))}
+            </ul>
+          )}
           {member && (
             <p
               role="status"

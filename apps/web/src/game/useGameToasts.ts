@@ -63,6 +63,14 @@ export function useGameToasts(me: string | null): void {
             if (p.userId !== me) toast.info(playerLeftText(playerDisplayName(p)));
             break;
           }
+          case 'playerDisconnected':
+          case 'playerReconnected': {
+            const p = raw as ServerPayload<'playerDisconnected'>;
+            if (p.userId === me) break;
+            // ours: the spec lists playerDisconnected without its words; the seat is kept for 60 s.
+            toast.info(event === 'playerDisconnected' ? `${p.username} lost connection` : `${p.username} is back`);
+            break;
+          }
           case 'gameEnded': {
             const p = raw as ServerPayload<'gameEnded'>;
             if (!p.winner) break;
