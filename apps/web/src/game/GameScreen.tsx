@@ -111,7 +111,7 @@ export function GameScreen({ state, onLeave }: { state: LiveGame; onLeave(): voi
         </button>
         <h1 className="text-lg font-bold sm:text-2xl">{title}</h1>
         {botCount > 0 && (
-          <span className="rounded bg-panel px-2 py-0.5 text-xs text-muted">
+          <span className="hidden rounded bg-panel px-2 py-0.5 text-xs text-muted sm:inline">
             {botCount} {botCount === 1 ? 'bot' : 'bots'}
           </span>
         )}
