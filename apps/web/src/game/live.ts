@@ -11,6 +11,7 @@ import {
   CONNECTION_TEXTS,
   type ClientPayload,
   JOIN_RETRY,
+  LOBBY_TEXTS,
   SERVER_EVENT_NAMES,
   type ServerEventName,
   type ServerPayload,
@@ -103,13 +104,14 @@ export function ackError(ack: { readonly success: boolean; readonly error?: stri
 async function send<E extends Parameters<typeof emitAck>[0]>(
   event: E,
   payload: ClientPayload<E>,
+  options?: Parameters<typeof emitAck>[2],
 ): Promise<Ack<AckData<E>>> {
   try {
     await connect();
   } catch (error) {
     return { success: false, error: error instanceof Error ? error.message : CONNECTION_TEXTS.notConnected };
   }
-  return emitAck(event, payload);
+  return emitAck(event, payload, options);
 }
 
 function entered<E extends 'createGame' | 'create-bot-game' | 'joinGame'>(ack: Ack<AckData<E>>): Ack<AckData<E>> {
@@ -122,12 +124,14 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export const commands = {
   createGame: async (payload: ClientPayload<'createGame'>) => entered(await send('createGame', payload)),
   createBotGame: async (payload: ClientPayload<'create-bot-game'>) => entered(await send('create-bot-game', payload)),
-  /** Join, retried up to 3 times 1 s apart only while the error says "Game not found" (spec §7). */
+  /** Join with a 5 s timeout, retried up to 3 times 1 s apart only while the error says "Game not found" (spec §7). */
   async join(roomCode: string): Promise<Ack<AckData<'joinGame'>>> {
-    let ack = await send('joinGame', { roomCode });
+    const attempt = () =>
+      send('joinGame', { roomCode }, { timeoutMs: JOIN_RETRY.timeoutMs, timeoutText: LOBBY_TEXTS.joinTimeout });
+    let ack = await attempt();
     for (let retry = 1; !ack.success && ack.error === JOIN_RETRY.retryOn && retry <= JOIN_RETRY.retries; retry++) {
       await sleep(JOIN_RETRY.delayMs);
-      ack = await send('joinGame', { roomCode });
+      ack = await attempt();
     }
     return entered(ack);
   },

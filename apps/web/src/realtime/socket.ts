@@ -250,17 +250,18 @@ export function disconnect(): void {
 export async function emitAck<E extends ClientEventName>(
   event: E,
   payload: ClientPayload<E>,
+  options: { readonly timeoutMs?: number; readonly timeoutText?: string } = {},
 ): Promise<Ack<AckData<E>>> {
   const live = currentSocket();
   if (!live) return { success: false, error: CONNECTION_TEXTS.notConnected };
   try {
     // socket.io's typed emit cannot follow a generic event name; the protocol's map types it above.
-    const emitter = live.timeout(ACK_TIMEOUT_MS) as unknown as {
+    const emitter = live.timeout(options.timeoutMs ?? ACK_TIMEOUT_MS) as unknown as {
       emitWithAck(event: string, payload: unknown): Promise<Ack<AckData<E>>>;
     };
     return await emitter.emitWithAck(event, payload);
   } catch {
-    return { success: false, error: CONNECTION_TEXTS.timeout };
+    return { success: false, error: options.timeoutText ?? CONNECTION_TEXTS.timeout };
   }
 }
 
