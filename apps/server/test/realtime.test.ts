@@ -95,6 +95,9 @@ describe.each(DATABASE_MODES)('real-time games on %s', (mode) => {
       const starting = await guest.client.waitFor('gameStarting');
       expect(starting).toMatchObject({ gameId, countdownDuration: 5000, isBotGame: false });
       expect(starting.startsAt).toBe(clock.now() + 5000);
+      // A client arriving mid-countdown (a reload) reads the same start time from the game.
+      const rejoined = await guest.client.emit('joinGame', { roomCode });
+      expect(rejoined.data.game).toMatchObject({ status: 'starting', startsAt: starting.startsAt });
 
       clock.advance(5000);
       const started = await guest.client.waitFor('gameStarted');

@@ -197,6 +197,31 @@ describe('events', () => {
   });
 });
 
+describe('entering a room', () => {
+  it('picks up a countdown already running, so it ends when play begins', () => {
+    const game = {
+      gameId: 'g2',
+      roomCode: 'ROOM22',
+      host: { userId: 'bot', username: 'bot' },
+      status: 'starting' as const,
+      players: [],
+      playersCount: 2,
+      maxPlayers: 2,
+      isOpen: false,
+      isBotGame: false,
+      botSettings: null,
+      botInfo: null,
+      gameSettings: { cardsPerPlayer: 30 as const, gameSpeed: 'normal' as const, allowSpectators: true },
+      createdAt: '2026-11-22T00:00:00.000Z',
+      startsAt: 123_456,
+      gameState: null,
+    };
+    const state = reduce({ ...initialLiveGame, me: ME }, { type: 'entered', game });
+    expect(state.status).toBe('starting');
+    expect(state.countdown).toEqual({ startsAt: 123_456, duration: 5000 });
+  });
+});
+
 describe('client checks in the spec order', () => {
   const ctx = { status: 'active' as const, frozen: false, hand: [RED3, BLUE1], piles: [[TOP_A], [TOP_B]] };
 

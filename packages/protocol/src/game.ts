@@ -69,6 +69,8 @@ export const gameSchema = z.object({
   botInfo: botInfoSchema.nullable(),
   gameSettings: gameSettingsSchema,
   createdAt: isoDateSchema,
+  /** While starting: when play begins (epoch ms), so a client that arrives mid-countdown ends it on time. */
+  startsAt: z.number().nullable().optional(),
   /** null until the cards are dealt. */
   gameState: gameStateSchema.nullable(),
 });

@@ -80,6 +80,7 @@ export function gameOf(room: GameRoom, viewerId?: string): Game {
       autoStart: room.setup.autoStart,
     },
     createdAt: new Date(room.createdAt).toISOString(),
+    startsAt: room.status === 'starting' ? room.startsAt : null,
     gameState: room.engine ? gameStateOf(room, room.engine) : null,
   };
 }

@@ -9,6 +9,7 @@
  * longer holds the card. So a late or reordered event can never leave a card in two places.
  */
 import type { Card, PowerUpType } from '@memeslam/engine';
+import { COUNTDOWN_DURATION_MS } from '@memeslam/protocol/constants';
 import type {
   ActiveEffect,
   DeepReadonly,
@@ -256,6 +257,10 @@ export function reduce(state: LiveGame, action: Action): LiveGame {
 function enter(state: LiveGame, game: Game): LiveGame {
   const base = state.game && state.game.gameId !== game.gameId ? { ...initialLiveGame, me: state.me } : state;
   const next: LiveGame = { ...base, game, status: base.status === 'finished' ? 'finished' : statusOfGame(game) };
+  if (game.status === 'starting' && game.startsAt && !next.countdown) {
+    // Arriving mid-countdown (a reload): the countdown still ends when play begins.
+    return { ...next, countdown: { startsAt: game.startsAt, duration: COUNTDOWN_DURATION_MS } };
+  }
   return game.gameState ? withView(next, game.gameState, Date.now()) : next;
 }
 
