@@ -1,8 +1,8 @@
 /**
  * The in-game screen while a game is on (spec §2 "In-game screen"). Desktop: header, a left
  * column (status, players, power-ups, effects), the piles and hand in the centre, and a right
- * column (My Deck, stats, quick actions). Under 768 px the columns fold into a collapsible menu
- * and the board takes the screen. A spectator sees the same board without a hand.
+ * column (My Deck, stats, quick actions). On a tablet the columns go under the board and the
+ * power-ups under the hand; under 768 px the columns fold into a collapsible menu. A spectator sees the same board without a hand.
  */
 import { BOT_ACTIVE_WINDOW_MS } from '@memeslam/protocol/constants';
 import { GAME_TEXTS } from '@memeslam/protocol/game-texts';
@@ -74,7 +74,7 @@ export function GameScreen({ state, onLeave }: { state: LiveGame; onLeave(): voi
             <PlayerCard
               player={player}
               isMe={player.userId === state.me}
-              layout={viewport === 'mobile' ? 'compact' : 'default'}
+              layout={viewport === 'mobile' || players.length > 3 ? 'compact' : 'default'}
               active={player.isBot && now - (state.botActivity[player.userId] ?? 0) < BOT_ACTIVE_WINDOW_MS}
             />
           </li>
@@ -167,10 +167,10 @@ export function GameScreen({ state, onLeave }: { state: LiveGame; onLeave(): voi
 
       <div className="grid gap-4 lg:grid-cols-[16rem_1fr_15rem]">
         {viewport !== 'mobile' && (
-          <aside className="space-y-3 max-lg:grid max-lg:grid-cols-2 max-lg:gap-3 max-lg:space-y-0">
+          <aside className="space-y-3 max-lg:grid max-lg:grid-cols-2 max-lg:items-start max-lg:gap-3 max-lg:space-y-0">
             <GameStatusPanel state={state} seconds={seconds} canPlay={canPlay} frozenSeconds={frozenSeconds} />
             {playersList}
-            {powerUpBar}
+            {viewport === 'desktop' && powerUpBar}
             <EffectsPanel state={state} now={now} />
           </aside>
         )}
@@ -223,11 +223,11 @@ export function GameScreen({ state, onLeave }: { state: LiveGame; onLeave(): voi
               />
             </div>
           )}
-          {viewport === 'mobile' && powerUpBar}
+          {viewport !== 'desktop' && powerUpBar}
         </main>
 
         {viewport !== 'mobile' && (
-          <aside className="space-y-3 max-lg:grid max-lg:grid-cols-2 max-lg:gap-3 max-lg:space-y-0">
+          <aside className="space-y-3 max-lg:grid max-lg:grid-cols-2 max-lg:items-start max-lg:gap-3 max-lg:space-y-0">
             {member && (
               <MyDeckPanel handCount={shown.hand.length} deckSize={state.deckSize} cardsLeft={shown.cardsLeft} />
             )}
