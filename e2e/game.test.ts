@@ -269,6 +269,11 @@ describeJourneys('game', () => {
       // Nothing of this player's changed while away (bots never touch another hand).
       await expect.poll(() => handOf(page)).toEqual(hand);
       await journey.screenshot('game-keyboard-powerups');
+      // A reload puts the player back in the same game with the same hand and the power-up left.
+      await page.reload();
+      await expect.poll(() => handOf(page), { timeout: 20_000 }).toEqual(hand);
+      await left(1);
+      await page.getByRole('button', { name: 'Freeze', exact: true }).waitFor();
       journey.assertNoPageErrors();
     } finally {
       await journey.close();
