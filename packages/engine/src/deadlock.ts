@@ -31,19 +31,20 @@ function flipFromStock(d: Draft): { flipped: number; recycled: number } {
 
 /**
  * Resolves a deadlock by flipping new pile tops. If nothing can be flipped, reports the deadlock as
- * unresolvable; the third such report of a global deadlock in a row (with no card played between) ends
- * the game by ranking. A forced resolution while others can still play never counts towards that end.
- * Returns whether new tops were flipped.
+ * unresolvable. Only the game's own timed attempts at a global deadlock count towards its end (the
+ * third in a row, with no card played between, ends the game by ranking): a player's check or forced
+ * resolution reports it and leaves the count and the next attempt alone, so clients asking cannot
+ * hurry the end. Returns whether new tops were flipped.
  */
 export function resolveDeadlock(d: Draft, mode: DeadlockMode): boolean {
   const global = !anyoneCanPlay(d);
-  d.deadlock.resolveAt = null;
   const { flipped, recycled } = flipFromStock(d);
   if (flipped > 0) {
+    d.deadlock.resolveAt = null;
     d.emit({ type: 'deadlockResolved', mode, cardsFlipped: flipped, recycled });
     return true;
   }
-  if (!global) {
+  if (!global || mode !== 'automatic') {
     d.emit({
       type: 'deadlockUnresolvable',
       reason: UNRESOLVABLE_REASON,

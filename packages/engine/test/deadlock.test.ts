@@ -172,12 +172,20 @@ describe('checkDeadlock (manual)', () => {
     expect(accepted(apply(gone, check, 100)).deadlockCheck).toEqual({ deadlockDetected: true, resolved: true });
   });
 
-  it('reports an unresolvable deadlock as detected but not resolved, and counts it', () => {
+  it('reports an unresolvable deadlock as detected but not resolved, without counting it or moving the retry', () => {
     const s = scenario({ piles: ['B5Bo', 'G4So'], players: STUCK });
     const r = accepted(apply(s, check, 100));
     expect(r.deadlockCheck).toEqual({ deadlockDetected: true, resolved: false });
-    expect(r.events).toEqual([{ type: 'deadlockUnresolvable', reason: UNRESOLVABLE_REASON, consecutiveDeadlocks: 1 }]);
-    expect(r.state.deadlock.resolveAt).toBe(4100);
+    expect(r.events).toEqual([{ type: 'deadlockUnresolvable', reason: UNRESOLVABLE_REASON, consecutiveDeadlocks: 0 }]);
+    expect(r.state.deadlock.consecutiveUnresolvable).toBe(0);
+    expect(r.state.deadlock.resolveAt).toBe(s.deadlock.resolveAt);
+  });
+
+  it('cannot hurry the end: any number of checks leaves the game on, only the timed retries count', () => {
+    let state = scenario({ piles: ['B5Bo', 'G4So'], players: STUCK });
+    for (let i = 1; i <= 5; i++) state = accepted(apply(state, check, 100 * i)).state;
+    expect(state.status).toBe('active');
+    expect(state.deadlock.consecutiveUnresolvable).toBe(0);
   });
 });
 
