@@ -3,7 +3,7 @@
  * Your Bot Game Performance: human wins, bot wins and the win rate vs bots.
  */
 import type { GameStatsData } from '@memeslam/protocol';
-import { type BotRecord, winRateVsBots } from './botRecord.ts';
+import { type BotRecord, showsBotPerformance, winRateVsBots } from './botRecord.ts';
 
 interface Props {
   /** null when the stats call failed: the global figures are unknown. */
@@ -38,7 +38,7 @@ export function BotStatsPanel({ global, userBotGames, record }: Props) {
           <Row label="Your bot games" value={show(userBotGames)} tone="text-gold" />
         </dl>
       </section>
-      {(record.humanWins > 0 || record.botWins > 0) && (
+      {showsBotPerformance(record) && (
         <section aria-labelledby="bot-performance-title" className="rounded-xl border border-edge bg-panel p-4">
           <h2 id="bot-performance-title" className="text-lg font-semibold">
             Your Bot Game Performance

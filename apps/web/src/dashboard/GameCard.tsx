@@ -13,7 +13,7 @@ import {
   botInfoOf,
   entryAction,
   isHost,
-  isMember,
+  memberBadge,
   statusBadge,
 } from './entry.ts';
 import { SPEED_LABELS, STATUS_LABELS } from './texts.ts';
@@ -42,6 +42,7 @@ export function GameCard({ game, me, joining, connectionError, onAction }: Props
   const action = entryAction(game, me);
   const status = statusBadge(game);
   const mine = isHost(game, me);
+  const badge = memberBadge(game, me);
   const botCount = bots?.numberOfBots ?? 0;
   const details = [
     ['Host', game.host.username],
@@ -62,7 +63,7 @@ export function GameCard({ game, me, joining, connectionError, onAction }: Props
       <div className="flex flex-wrap items-center gap-2">
         <span className="font-mono text-lg font-bold tracking-wider">{game.roomCode}</span>
         {bots && <DifficultyBadge difficulty={bots.difficulty} />}
-        {mine ? <Badge tone="gold">Your Game</Badge> : isMember(game, me) && <Badge tone="brand">You&apos;re In</Badge>}
+        {badge && <Badge tone={badge === 'Your Game' ? 'gold' : 'brand'}>{badge}</Badge>}
         <span className="ml-auto">
           <Badge tone={STATUS_TONES[status]}>{status}</Badge>
         </span>

@@ -25,7 +25,12 @@ type RecentGame = Pick<GameRecord, 'gameId' | 'isBotGame' | 'won'> & {
 /** Adds the bot games of `recent` not counted yet. Returns the same record when nothing is new. */
 export function mergeBotGames(record: BotRecord, recent: readonly RecentGame[]): BotRecord {
   const seen = new Set(record.counted);
-  const fresh = recent.filter((g) => g.isBotGame && !seen.has(g.gameId));
+  // A game listed twice in one answer is still one game: mark each as seen when it is taken.
+  const fresh = recent.filter((g) => {
+    if (!g.isBotGame || seen.has(g.gameId)) return false;
+    seen.add(g.gameId);
+    return true;
+  });
   if (fresh.length === 0) return record;
   return {
     totalBotGames: record.totalBotGames + fresh.length,
@@ -38,6 +43,11 @@ export function mergeBotGames(record: BotRecord, recent: readonly RecentGame[]):
 /** Win rate vs bots as a whole percent of the decided games. */
 export function winRateVsBots(record: Pick<BotRecord, 'humanWins' | 'botWins'>): number {
   return winRatePercent(record.humanWins, record.humanWins + record.botWins);
+}
+
+/** Your Bot Game Performance shows only when either win count is above 0 (spec §2). */
+export function showsBotPerformance(record: Pick<BotRecord, 'humanWins' | 'botWins'>): boolean {
+  return record.humanWins > 0 || record.botWins > 0;
 }
 
 const storageKey = (userId: string) => `bot-stats:${userId}`;

@@ -21,6 +21,12 @@ export function isMember(game: GameSummary, me: Me): boolean {
   return isHost(game, me) || game.players.some((p) => !p.isBot && p.userId === me.id);
 }
 
+/** The entry's membership badge: Your Game for the host, You're In for another member, else none. */
+export function memberBadge(game: GameSummary, me: Me): 'Your Game' | "You're In" | null {
+  if (isHost(game, me)) return 'Your Game';
+  return isMember(game, me) ? "You're In" : null;
+}
+
 export type EntryAction =
   | { readonly kind: 'resume'; readonly label: 'Resume Game' }
   | { readonly kind: 'lobby'; readonly label: 'Enter Lobby' }

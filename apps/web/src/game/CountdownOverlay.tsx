@@ -14,22 +14,9 @@
  * Self-contained: the lobby's waiting room and the game page both mount it with the room and the
  * countdown's `startsAt`, and navigate in `onComplete`.
  */
-import type { BotDifficulty } from '@memeslam/engine';
-import {
-  BOT_AI_STATUS_DELAY_MS,
-  BOT_ANALYZING_AT,
-  BOT_LABELS,
-  BOT_READY_MS,
-  COUNTDOWN_CHECKS_MS,
-  COUNTDOWN_COMPLETE_AFTER_ZERO_MS,
-  COUNTDOWN_DURATION_MS,
-  COUNTDOWN_TICK_MS,
-  GAME_TEXTS,
-  HUMAN_READY_MS,
-  aiSystemCheckMs,
-  playerDisplayName,
-} from '@memeslam/protocol';
+import { BOT_LABELS, playerDisplayName } from '@memeslam/protocol';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { DEFAULT_DIFFICULTY, aiStatus, bigText as bigTextAt, plan } from './countdownPlan.ts';
 import type { Game } from './state.ts';
 
 export interface CountdownOverlayProps {
@@ -42,53 +29,6 @@ export interface CountdownOverlayProps {
 
 /** How often the overlay redraws; well under the 200 ms between its steps. */
 const FRAME_MS = 50;
-/** The spec's bot difficulty when a bot has none. */
-const DEFAULT_DIFFICULTY: BotDifficulty = 'normal';
-
-type Player = Game['players'][number];
-type AiStatus = 'initializing' | 'analyzing' | 'ready';
-
-interface Plan {
-  readonly checks: readonly { readonly name: string; readonly readyAt: number }[];
-  readonly players: readonly {
-    readonly player: Player;
-    readonly readyAt: number;
-    /** Bots only: when their AI status turns ready. */
-    readonly aiDelay: number | null;
-  }[];
-  /** All times in ms after the overlay opened. */
-  readonly allReadyAt: number;
-  readonly zeroAt: number;
-  readonly completeAt: number;
-}
-
-function plan(game: Game, startsAt: number | null, openedAt: number): Plan {
-  const bots = game.players.filter((p) => p.isBot);
-  const checks = [
-    { name: 'Discard Piles', readyAt: COUNTDOWN_CHECKS_MS.discardPiles },
-    { name: 'Player Hands', readyAt: COUNTDOWN_CHECKS_MS.playerHands },
-    { name: 'Game State', readyAt: COUNTDOWN_CHECKS_MS.gameState },
-    { name: 'AI System', readyAt: aiSystemCheckMs(game.isBotGame ? Math.max(1, bots.length) : 0) },
-  ];
-  const players = [...game.players]
-    .sort((a, b) => a.position - b.position)
-    .map((player) => {
-      const difficulty = player.botDifficulty ?? DEFAULT_DIFFICULTY;
-      return player.isBot
-        ? { player, readyAt: BOT_READY_MS[difficulty], aiDelay: BOT_AI_STATUS_DELAY_MS[difficulty] }
-        : { player, readyAt: HUMAN_READY_MS, aiDelay: null };
-    });
-  const allReadyAt = Math.max(...checks.map((c) => c.readyAt), ...players.map((p) => p.readyAt));
-  const left = startsAt === null ? 0 : Math.min(startsAt - openedAt, COUNTDOWN_DURATION_MS);
-  const zeroAt =
-    left > 0 ? Math.max(allReadyAt, left - COUNTDOWN_COMPLETE_AFTER_ZERO_MS) : allReadyAt + COUNTDOWN_DURATION_MS;
-  return { checks, players, allReadyAt, zeroAt, completeAt: zeroAt + COUNTDOWN_COMPLETE_AFTER_ZERO_MS };
-}
-
-function aiStatus(elapsed: number, delay: number): AiStatus {
-  if (elapsed >= delay) return 'ready';
-  return elapsed >= delay * BOT_ANALYZING_AT ? 'analyzing' : 'initializing';
-}
 
 function prefersReducedMotion(): boolean {
   return window.matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -141,10 +81,8 @@ export function CountdownOverlay({ game, startsAt, onComplete }: CountdownOverla
     complete.current();
   }, [elapsed, completeAt]);
 
-  const counting = elapsed >= allReadyAt && elapsed < zeroAt;
-  const count = counting ? Math.min(5, Math.ceil((zeroAt - elapsed) / COUNTDOWN_TICK_MS)) : null;
   const go = elapsed >= zeroAt;
-  const big = go ? GAME_TEXTS.go : count === null ? null : String(count);
+  const big = bigTextAt(timeline, elapsed);
 
   // Each new number pops in, unless the user asked for less motion.
   useEffect(() => {

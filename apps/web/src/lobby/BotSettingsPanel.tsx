@@ -2,13 +2,11 @@
  * Bot settings (free mode only): enabled, number of bots (1–3), difficulty (easy to expert), mixed
  * difficulties, auto-ready, and a name for each of the three bot personalities.
  */
-import { LOBBY_BOT_DIFFICULTIES, LOBBY_MAX_BOTS, MIN_BOTS, USERNAME_MAX_LENGTH } from '@memeslam/protocol';
+import { LOBBY_BOT_DIFFICULTIES, USERNAME_MAX_LENGTH } from '@memeslam/protocol';
 import { difficultyLabel } from './labels.ts';
 import { SelectField } from './SelectField.tsx';
-import type { BotSettingsForm } from './settings.ts';
+import { BOT_COUNTS, type BotSettingsForm } from './settings.ts';
 import { ToggleField } from './ToggleField.tsx';
-
-const BOT_COUNTS = Array.from({ length: LOBBY_MAX_BOTS - MIN_BOTS + 1 }, (_, i) => MIN_BOTS + i);
 
 export interface BotSettingsPanelProps {
   readonly value: BotSettingsForm;

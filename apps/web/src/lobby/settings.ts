@@ -3,7 +3,15 @@
  * §3 "Create-game payload" and "Bot lobby settings"). Pure, so the page only holds state.
  */
 import type { BotDifficulty, CARDS_PER_PLAYER_OPTIONS, GameSpeed } from '@memeslam/engine';
-import { BOT_GAME_DEFAULTS, BOT_PERSONALITY_COUNT, type ClientPayload, LOBBY_DEFAULTS } from '@memeslam/protocol';
+import {
+  BOT_GAME_DEFAULTS,
+  BOT_PERSONALITY_COUNT,
+  type ClientPayload,
+  LOBBY_DEFAULTS,
+  LOBBY_MAX_BOTS,
+  LOBBY_QUICK_BOT_GAME,
+  MIN_BOTS,
+} from '@memeslam/protocol';
 
 export type CardsPerPlayer = (typeof CARDS_PER_PLAYER_OPTIONS)[number];
 
@@ -22,6 +30,9 @@ export interface BotSettingsForm {
   readonly autoReady: boolean;
   readonly botPersonalities: readonly string[];
 }
+
+/** The lobby's bot counts: 1 to 3. */
+export const BOT_COUNTS = Array.from({ length: LOBBY_MAX_BOTS - MIN_BOTS + 1 }, (_, i) => MIN_BOTS + i);
 
 export const DEFAULT_GAME_SETTINGS: GameSettingsForm = {
   maxPlayers: LOBBY_DEFAULTS.maxPlayers,
@@ -79,5 +90,18 @@ export function createGamePayload(
       autoReady: bots.autoReady,
       botPersonalities: names,
     },
+  };
+}
+
+/** A quick bot game: one bot of the chosen difficulty, two seats, auto-start; speed and cards from the form. */
+export function quickBotGamePayload(
+  botDifficulty: BotDifficulty,
+  game: GameSettingsForm,
+): ClientPayload<'create-bot-game'> {
+  return {
+    ...LOBBY_QUICK_BOT_GAME,
+    botDifficulty,
+    gameSpeed: game.gameSpeed,
+    cardsPerPlayer: game.cardsPerPlayer,
   };
 }

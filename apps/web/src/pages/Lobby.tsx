@@ -4,7 +4,7 @@
  * creation refused: "Wagered Games Coming Soon". Success goes to the waiting room /lobby/{roomCode}.
  */
 import type { BotDifficulty } from '@memeslam/engine';
-import { LOBBY_QUICK_BOT_GAME, LOBBY_TEXTS, gameCreatedText } from '@memeslam/protocol';
+import { LOBBY_TEXTS, gameCreatedText } from '@memeslam/protocol';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -21,6 +21,7 @@ import {
   DEFAULT_GAME_SETTINGS,
   type GameSettingsForm,
   createGamePayload,
+  quickBotGamePayload,
 } from '../lobby/settings.ts';
 import { connect, useConnection } from '../realtime/socket.ts';
 
@@ -93,12 +94,7 @@ export function Lobby() {
     }
     if (busy !== 'idle') return;
     setBusy('creating');
-    const ack = await commands.createBotGame({
-      ...LOBBY_QUICK_BOT_GAME,
-      botDifficulty,
-      gameSpeed: game.gameSpeed,
-      cardsPerPlayer: game.cardsPerPlayer,
-    });
+    const ack = await commands.createBotGame(quickBotGamePayload(botDifficulty, game));
     setBusy('idle');
     if (!ack.success || !ack.data) {
       toast.error(ackError(ack, LOBBY_TEXTS.failedToCreateBotGame));
