@@ -158,3 +158,32 @@ export function SettingsDialog({
     </Modal>
   );
 }
+
+export function LeaveDialog({
+  open,
+  onOpenChange,
+  forfeits,
+  onLeave,
+}: {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  /** A seated player leaving a game in play is ranked last. */
+  forfeits: boolean;
+  onLeave(): void;
+}) {
+  return (
+    <Modal open={open} onOpenChange={onOpenChange} title="Leave the game?">
+      <Dialog.Description className="mt-2 text-sm text-muted">
+        {forfeits
+          ? 'The game goes on without you and you will be ranked last.'
+          : 'You can come back to watch while the game is on.'}
+      </Dialog.Description>
+      <div className="mt-5 flex justify-end gap-2">
+        <Dialog.Close className="rounded-lg border border-edge px-3 py-2">Stay</Dialog.Close>
+        <button type="button" onClick={onLeave} className="rounded-lg bg-red-600 px-3 py-2 font-semibold">
+          Leave game
+        </button>
+      </div>
+    </Modal>
+  );
+}

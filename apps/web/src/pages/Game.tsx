@@ -4,20 +4,19 @@
  * the host allows spectators — and shows what its status calls for: loading, the countdown, the
  * game, or the result.
  */
-import { ROOM_CODE_ALPHABET, ROOM_CODE_LENGTH } from '@memeslam/protocol/constants';
+import { MISSING_STATE_FALLBACK_MS, ROOM_CODE_ALPHABET, ROOM_CODE_LENGTH } from '@memeslam/protocol/constants';
 import { DASHBOARD_TEXTS } from '@memeslam/protocol/texts';
 import { GAME_TEXTS, LOBBY_TEXTS } from '@memeslam/protocol/game-texts';
-import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { api } from '../api/http.ts';
 import { Spinner } from '../components/Spinner.tsx';
 import { CountdownOverlay } from '../game/CountdownOverlay.tsx';
+import { LeaveDialog } from '../game/GameDialogs.tsx';
 import { GameScreen } from '../game/GameScreen.tsx';
 import { ackError, commands, liveGame, useLiveGame } from '../game/live.ts';
 import { ResultScreen } from '../game/ResultScreen.tsx';
-import { MISSING_STATE_FALLBACK_MS } from '@memeslam/protocol/constants';
 import { isMember } from '../game/state.ts';
 import { useGameToasts } from '../game/useGameToasts.ts';
 import { connect } from '../realtime/socket.ts';
@@ -172,29 +171,12 @@ export function GamePage() {
       {status === 'starting' && state.game && (
         <CountdownOverlay game={state.game} startsAt={state.countdown?.startsAt ?? null} onComplete={() => undefined} />
       )}
-      <Dialog.Root open={leaving} onOpenChange={setLeaving}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-40 bg-black/60" />
-          <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(92vw,24rem)] -translate-x-1/2 -translate-y-1/2 rounded-xl border border-edge bg-panel p-5">
-            <Dialog.Title className="text-lg font-bold">Leave the game?</Dialog.Title>
-            <Dialog.Description className="mt-2 text-sm text-muted">
-              {isMember(state) && status === 'active'
-                ? 'The game goes on without you and you will be ranked last.'
-                : 'You can come back to watch while the game is on.'}
-            </Dialog.Description>
-            <div className="mt-5 flex justify-end gap-2">
-              <Dialog.Close className="rounded-lg border border-edge px-3 py-2">Stay</Dialog.Close>
-              <button
-                type="button"
-                onClick={() => void leave()}
-                className="rounded-lg bg-red-600 px-3 py-2 font-semibold"
-              >
-                Leave game
-              </button>
-            </div>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+      <LeaveDialog
+        open={leaving}
+        onOpenChange={setLeaving}
+        forfeits={isMember(state) && status === 'active'}
+        onLeave={() => void leave()}
+      />
     </>
   );
 }
