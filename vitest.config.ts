@@ -21,6 +21,9 @@ export default defineConfig({
           hookTimeout: 180_000,
           globalSetup: ['e2e/global-setup.ts'],
           fileParallelism: false,
+          // A page reacts after a click, a lazy chunk or a timed step; on a busy 2-core machine that can
+          // take more than expect.poll's default second. Nothing here asserts how fast it is.
+          expect: { poll: { timeout: 5000 } },
         },
       },
     ],

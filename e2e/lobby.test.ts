@@ -12,8 +12,9 @@ import { useServer } from './helpers/server.ts';
 
 const ROOM_URL = /^\/lobby\/([A-Z0-9]{6})$/;
 
+/** Navigation can follow a timed step (the countdown completes 1 s after GO!), so allow it a while. */
 async function atPath(page: Page, path: string | RegExp): Promise<string> {
-  await expect.poll(() => new URL(page.url()).pathname).toMatch(path);
+  await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toMatch(path);
   return new URL(page.url()).pathname;
 }
 
