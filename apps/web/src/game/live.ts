@@ -14,7 +14,6 @@ import {
   LOBBY_TEXTS,
   SERVER_EVENT_NAMES,
   type ServerEventName,
-  type ServerPayload,
 } from '@memeslam/protocol';
 import { useSyncExternalStore } from 'react';
 import { session } from '../auth/session.ts';
@@ -177,5 +176,3 @@ export const commands = {
   resync,
   reset: () => dispatch({ type: 'reset', me: state.me }),
 };
-
-export type { ServerPayload };
