@@ -12,16 +12,9 @@ import { Icon } from '../components/Icon.tsx';
 import { useConnection } from '../realtime/socket.ts';
 import { Hand, Piles } from './Board.tsx';
 import { DeadlockBanner, DeadlockModal, FreezePicker, SettingsDialog } from './GameDialogs.tsx';
-import {
-  DebugPanel,
-  EffectsPanel,
-  GameStatusPanel,
-  MyDeckPanel,
-  Panel,
-  StatsPanel,
-  cardsPerSecond,
-} from './Panels.tsx';
+import { DebugPanel, EffectsPanel, GameStatusPanel, MyDeckPanel, Panel, StatsPanel } from './Panels.tsx';
 import { PlayerCard } from './PlayerCard.tsx';
+import { perSecond } from './result/summary.ts';
 import { PowerUpBar } from './PowerUpBar.tsx';
 import { setSoundEnabled, useSoundEnabled } from './sounds.ts';
 import { type LiveGame, displayed, isMember } from './state.ts';
@@ -153,8 +146,7 @@ export function GameScreen({ state, onLeave }: { state: LiveGame; onLeave(): voi
           </ul>
           <p>
             Time {Math.floor(seconds / 60)}:{String(seconds % 60).padStart(2, '0')} · Bots {botCount} · Cards/sec{' '}
-            {cardsPerSecond(state.counters.cardsPlayed, seconds).toFixed(2)} · Effects{' '}
-            {state.view?.activeEffects.length ?? 0}
+            {perSecond(state.counters.cardsPlayed, seconds * 1000)} · Effects {state.view?.activeEffects.length ?? 0}
           </p>
           <div className="flex gap-2">
             {soundToggle}

@@ -5,6 +5,7 @@
 import { formatGameTime } from '@memeslam/protocol/game-texts';
 import type { ReactNode } from 'react';
 import { Icon } from '../components/Icon.tsx';
+import { perSecond } from './result/summary.ts';
 import type { LiveGame } from './state.ts';
 
 export function Panel({ title, children, className = '' }: { title: string; children: ReactNode; className?: string }) {
@@ -100,11 +101,6 @@ export function MyDeckPanel({
   );
 }
 
-/** Cards per second, rounded to 2 decimals (spec §3). */
-export function cardsPerSecond(cards: number, seconds: number): number {
-  return seconds > 0 ? Math.round((cards / seconds) * 100) / 100 : 0;
-}
-
 export function StatsPanel({ state, seconds }: { state: LiveGame; seconds: number }) {
   const players = state.view?.players ?? state.game?.players ?? [];
   const bots = players.filter((p) => p.isBot).length;
@@ -118,7 +114,7 @@ export function StatsPanel({ state, seconds }: { state: LiveGame; seconds: numbe
           {players.length - bots} / {bots}
         </Row>
         <Row label="Cards played">{state.counters.cardsPlayed}</Row>
-        <Row label="Speed">{cardsPerSecond(state.counters.cardsPlayed, seconds).toFixed(2)}/s</Row>
+        <Row label="Speed">{perSecond(state.counters.cardsPlayed, seconds * 1000)}/s</Row>
         <Row label="Game time">{formatGameTime(seconds)}</Row>
         <Row label="Power-ups available">{available}</Row>
         <Row label="Power-ups used">{state.counters.powerUpsUsed}</Row>

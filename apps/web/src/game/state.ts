@@ -185,6 +185,31 @@ function settle(state: LiveGame): LiveGame {
   return { ...state, playedIds, pendingPowerUps };
 }
 
+/**
+ * Someone moved: the bot/human move split and the bot's activity, this player's own counters when
+ * the move was theirs, and the deadlock clock restarting when a card went onto a pile.
+ */
+function moved(
+  state: LiveGame,
+  by: { readonly playerId: string; readonly isBot: boolean },
+  now: number,
+  effect: { readonly cards: number; readonly powerUps: number; readonly cardPlayed: boolean },
+): LiveGame {
+  const mine = by.playerId === state.me;
+  const c = state.counters;
+  return {
+    ...state,
+    counters: {
+      cardsPlayed: c.cardsPlayed + (mine ? effect.cards : 0),
+      powerUpsUsed: c.powerUpsUsed + (mine ? effect.powerUps : 0),
+      botMoves: c.botMoves + (by.isBot ? 1 : 0),
+      humanMoves: c.humanMoves + (by.isBot ? 0 : 1),
+    },
+    botActivity: by.isBot ? { ...state.botActivity, [by.playerId]: now } : state.botActivity,
+    lastCardPlayedAt: effect.cardPlayed ? now : state.lastCardPlayedAt,
+  };
+}
+
 /** The server played one of this player's cards: its pending play is done. */
 function confirmPlayed(state: LiveGame, cardId: string): LiveGame {
   const pendingPlays = state.pendingPlays.filter((p) => p.card.id !== cardId);
@@ -324,44 +349,21 @@ function onServer(state: LiveGame, action: ServerAction, now: number): LiveGame 
       return settle({ ...state, ...handFields(action.payload) });
     case 'cardPlayed': {
       const p = action.payload;
-      const mine = p.playerId === state.me;
-      const counters = {
-        ...state.counters,
-        cardsPlayed: state.counters.cardsPlayed + (mine ? 1 : 0),
-        botMoves: state.counters.botMoves + (p.isBot ? 1 : 0),
-        humanMoves: state.counters.humanMoves + (p.isBot ? 0 : 1),
-      };
-      const botActivity = p.isBot ? { ...state.botActivity, [p.playerId]: now } : state.botActivity;
-      const next = withView({ ...state, counters, botActivity, lastCardPlayedAt: now }, p.gameState, now);
-      return mine ? confirmPlayed(next, p.cardId) : next;
+      const next = withView(moved(state, p, now, { cards: 1, powerUps: 0, cardPlayed: true }), p.gameState, now);
+      return p.playerId === state.me ? confirmPlayed(next, p.cardId) : next;
     }
     case 'powerUpUsed': {
       const p = action.payload;
-      const mine = p.playerId === state.me;
-      const counters = {
-        ...state.counters,
-        powerUpsUsed: state.counters.powerUpsUsed + (mine ? 1 : 0),
-        botMoves: state.counters.botMoves + (p.isBot ? 1 : 0),
-        humanMoves: state.counters.humanMoves + (p.isBot ? 0 : 1),
-      };
-      const botActivity = p.isBot ? { ...state.botActivity, [p.playerId]: now } : state.botActivity;
-      const played = p.powerUpType === 'BOMB' || p.powerUpType === 'SNIPER';
+      // BOMB and SNIPER play a card as well.
+      const card = p.data.powerUpType === 'BOMB' || p.data.powerUpType === 'SNIPER' ? p.data.card : null;
       const next = withView(
-        {
-          ...state,
-          counters,
-          botActivity,
-          ...(played ? { lastCardPlayedAt: now } : {}),
-          ...(mine && played ? { counters: { ...counters, cardsPlayed: counters.cardsPlayed + 1 } } : {}),
-        },
+        moved(state, p, now, { cards: card ? 1 : 0, powerUps: 1, cardPlayed: card !== null }),
         p.gameState,
         now,
       );
-      if (!mine) return next;
-      const withoutPending = { ...next, pendingPowerUps: next.pendingPowerUps.filter((t) => t !== p.powerUpType) };
-      return p.data.powerUpType === 'SNIPER' || p.data.powerUpType === 'BOMB'
-        ? confirmPlayed(withoutPending, p.data.card.id)
-        : withoutPending;
+      if (p.playerId !== state.me) return next;
+      const settled = { ...next, pendingPowerUps: next.pendingPowerUps.filter((t) => t !== p.powerUpType) };
+      return card ? confirmPlayed(settled, card.id) : settled;
     }
     case 'playerFrozen': {
       const p = action.payload;
