@@ -3,29 +3,12 @@
  * game listed and joined; the bot dialog's seat rules; Quick Start; and the connection indicator
  * failing while the server is unreachable and recovering through Retry.
  */
-import { randomBytes } from 'node:crypto';
-import { CONNECTION_TEXTS, DASHBOARD_TEXTS, type User } from '@memeslam/protocol';
+import { CONNECTION_TEXTS, DASHBOARD_TEXTS } from '@memeslam/protocol';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { type Journey, describeJourneys, openJourney, useBrowser } from './helpers/browser.ts';
+import { type Account, registerAccount, signIn } from './helpers/accounts.ts';
+import { type Journey, atPath, describeJourneys, openJourney, useBrowser } from './helpers/browser.ts';
 import { type E2eServer, useServer } from './helpers/server.ts';
-
-interface Account {
-  readonly token: string;
-  readonly user: User;
-}
-
-async function register(server: E2eServer, prefix: string): Promise<Account> {
-  const username = `${prefix}_${randomBytes(3).toString('hex')}`;
-  const response = await fetch(`${server.base}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, email: `${username}@example.com`, password: 'secret123' }),
-  });
-  expect(response.status).toBeLessThan(300);
-  const { data } = (await response.json()) as { data: Account };
-  return data;
-}
 
 async function call<T>(server: E2eServer, account: Account, path: string, body?: unknown): Promise<T> {
   const response = await fetch(`${server.base}/api${path}`, {
@@ -36,24 +19,6 @@ async function call<T>(server: E2eServer, account: Account, path: string, body?:
   const answer = (await response.json()) as { success: boolean; data: T; message?: string };
   if (!answer.success) throw new Error(`${path}: ${response.status} ${answer.message}`);
   return answer.data;
-}
-
-/** Signed in the way the app keeps a session: the token and the user in browser storage. */
-async function signIn(journey: Journey, account: Account, extra: Record<string, string> = {}): Promise<void> {
-  await journey.context.addInitScript(
-    ([token, user, more]) => {
-      localStorage.setItem('token', token);
-      localStorage.setItem('user', user);
-      for (const [key, value] of Object.entries(more)) localStorage.setItem(key, value);
-    },
-    [account.token, JSON.stringify(account.user), extra] as const,
-  );
-}
-
-async function atPath(page: Page, path: string | RegExp): Promise<void> {
-  const pathname = () => new URL(page.url()).pathname;
-  if (typeof path === 'string') await expect.poll(pathname).toBe(path);
-  else await expect.poll(pathname).toMatch(path);
 }
 
 /** A full-page shot from the top: scrolled, the fixed nav bar would be drawn mid-page. */
@@ -69,7 +34,10 @@ describeJourneys('dashboard', () => {
   const server = useServer();
 
   it('shows stats, tabs and tiles, lists another player’s game and joins it', async () => {
-    const [player, host] = await Promise.all([register(server(), 'db'), register(server(), 'dh')]);
+    const [player, host] = await Promise.all([
+      registerAccount(server().base, 'db'),
+      registerAccount(server().base, 'dh'),
+    ]);
     const { roomCode } = await call<{ roomCode: string }>(server(), host, '/game/create', {
       settings: { maxPlayers: 4 },
     });
@@ -146,7 +114,7 @@ describeJourneys('dashboard', () => {
   });
 
   it('keeps the bot dialog’s seats above the bots, and Quick Start Easy opens a bot game', async () => {
-    const player = await register(server(), 'dq');
+    const player = await registerAccount(server().base, 'dq');
     const journey = await openJourney(browser(), server().base);
     const { page } = journey;
     try {
@@ -232,7 +200,10 @@ describeJourneys('dashboard', () => {
   });
 
   it('shows a connection error while the server is unreachable, and recovers through Retry', async () => {
-    const [player, host] = await Promise.all([register(server(), 'dc'), register(server(), 'dk')]);
+    const [player, host] = await Promise.all([
+      registerAccount(server().base, 'dc'),
+      registerAccount(server().base, 'dk'),
+    ]);
     const { roomCode } = await call<{ roomCode: string }>(server(), host, '/game/create', {
       settings: { maxPlayers: 3 },
     });

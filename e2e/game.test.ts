@@ -7,15 +7,10 @@ import { type Card, cardById, matches } from '@memeslam/engine';
 import { HINTS } from '@memeslam/protocol';
 import type { Page, WebSocketRoute } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { describeJourneys, openJourney, useBrowser } from './helpers/browser.ts';
-import { RESULT_HEADINGS, createBotGame, playOneCard, playUntilEnd, registerAccount, signIn } from './helpers/game.ts';
+import { registerAccount, signIn } from './helpers/accounts.ts';
+import { atPath, describeJourneys, openJourney, useBrowser } from './helpers/browser.ts';
+import { RESULT_HEADINGS, createBotGame, playOneCard, playUntilEnd } from './helpers/game.ts';
 import { useServer } from './helpers/server.ts';
-
-async function atPath(page: Page, path: string | RegExp): Promise<void> {
-  await expect
-    .poll(() => new URL(page.url()).pathname, { timeout: 20_000 })
-    .toMatch(typeof path === 'string' ? new RegExp(`^${path}$`) : path);
-}
 
 function attributes(page: Page, selector: string, name: string): Promise<(string | null)[]> {
   return page.locator(selector).evaluateAll((els, attr) => els.map((el) => el.getAttribute(attr)), name);

@@ -3,41 +3,21 @@
  * room code, ready up, start, and both go through the countdown into /game/{roomCode}; the join
  * form's empty and unknown codes; wagered mode; copying the room code; a quick Easy bot game.
  */
-import { randomBytes } from 'node:crypto';
-import { GAME_TEXTS, LOBBY_TEXTS, type User, playerJoinedText, playerReadyText } from '@memeslam/protocol';
-import type { Browser, Page } from 'playwright-core';
+import { GAME_TEXTS, LOBBY_TEXTS, playerJoinedText, playerReadyText } from '@memeslam/protocol';
+import type { Browser } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { type Journey, describeJourneys, openJourney, useBrowser } from './helpers/browser.ts';
+import { registerAccount, signIn } from './helpers/accounts.ts';
+import { type Journey, atPath, describeJourneys, openJourney, useBrowser } from './helpers/browser.ts';
 import { useServer } from './helpers/server.ts';
 
 const ROOM_URL = /^\/lobby\/([A-Z0-9]{6})$/;
 
-/** Navigation can follow a timed step (the countdown completes 1 s after GO!), so allow it a while. */
-async function atPath(page: Page, path: string | RegExp): Promise<string> {
-  await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toMatch(path);
-  return new URL(page.url()).pathname;
-}
-
 /** A new account, registered over HTTP, and a browser already signed in as it (no login form). */
 async function player(browser: Browser, base: string, prefix: string): Promise<Journey & { username: string }> {
-  const username = `${prefix}_${randomBytes(3).toString('hex')}`;
-  const res = await fetch(`${base}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, email: `${username}@example.com`, password: 'secret123' }),
-  });
-  const { data } = (await res.json()) as { data: { token: string; user: User } };
-  expect(data.token).toBeTruthy();
+  const account = await registerAccount(base, prefix);
   const journey = await openJourney(browser, base);
-  await journey.context.addInitScript(
-    ([token, user]) => {
-      if (localStorage.getItem('token')) return;
-      localStorage.setItem('token', token);
-      localStorage.setItem('user', user);
-    },
-    [data.token, JSON.stringify(data.user)] as const,
-  );
-  return Object.assign(journey, { username });
+  await signIn(journey, account);
+  return Object.assign(journey, { username: account.username });
 }
 
 async function openLobby(journey: Journey, path = '/lobby'): Promise<void> {

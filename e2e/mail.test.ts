@@ -16,12 +16,8 @@ import { asc, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { outbox } from '../apps/server/src/db/schema.ts';
-import { describeJourneys, openJourney, useBrowser } from './helpers/browser.ts';
+import { atPath, describeJourneys, openJourney, useBrowser } from './helpers/browser.ts';
 import { type E2eServer, useServer } from './helpers/server.ts';
-
-async function atPath(page: Page, path: string): Promise<void> {
-  await expect.poll(() => new URL(page.url()).pathname).toBe(path);
-}
 
 /** The links mailed to an address, oldest first, as paths on the test server (the mail carries PUBLIC_URL). */
 async function mailedLinks(server: E2eServer, to: string, page: 'verify-email' | 'reset-password'): Promise<string[]> {

@@ -1,14 +1,9 @@
 /** The profile in a real browser: username edit and cancel, preferences saved to the server, and the account actions. */
 import { randomBytes } from 'node:crypto';
 import { AUTH_TEXTS, SUCCESS_TEXTS, VALIDATION_TEXTS } from '@memeslam/protocol';
-import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { describeJourneys, openJourney, useBrowser } from './helpers/browser.ts';
+import { atPath, describeJourneys, openJourney, useBrowser } from './helpers/browser.ts';
 import { useServer } from './helpers/server.ts';
-
-async function atPath(page: Page, path: string): Promise<void> {
-  await expect.poll(() => new URL(page.url()).pathname).toBe(path);
-}
 
 describeJourneys('profile', () => {
   const browser = useBrowser();

@@ -4,29 +4,12 @@
  * signed in as the same player, watches the game page; the result screen shows when it ends; the
  * replay page checks the seed commitment, re-runs the engine and steps through the game.
  */
-import { randomBytes } from 'node:crypto';
 import { type Card, matches } from '@memeslam/engine';
-import type { User } from '@memeslam/protocol';
 import { type Socket, io } from 'socket.io-client';
 import { expect, it } from 'vitest';
+import { registerAccount } from './helpers/accounts.ts';
 import { describeJourneys, openJourney, useBrowser } from './helpers/browser.ts';
 import { type E2eServer, useServer } from './helpers/server.ts';
-
-interface Account {
-  readonly token: string;
-  readonly user: User;
-}
-
-async function register(server: E2eServer): Promise<Account> {
-  const username = `rp_${randomBytes(3).toString('hex')}`;
-  const response = await fetch(`${server.base}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, email: `${username}@example.com`, password: 'secret123' }),
-  });
-  expect(response.status).toBeLessThan(300);
-  return ((await response.json()) as { data: Account }).data;
-}
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the test reads whatever the server sent
 type Payload = any;
@@ -52,7 +35,7 @@ describeJourneys('result screen and replay', () => {
   const server = useServer();
 
   it('plays a bot game out, shows the result, then verifies and steps through the replay', async () => {
-    const account = await register(server());
+    const account = await registerAccount(server().base, 'rp');
     const player = await connect(server(), account.token);
     const journey = await openJourney(browser(), server().base);
     const { page } = journey;

@@ -7,7 +7,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { type Browser, type BrowserContext, type Page, type Response, chromium } from 'playwright-core';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -114,4 +114,16 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const file = join(SCREENSHOT_DIR, `${name.replace(/[^a-z0-9._-]+/gi, '-')}.png`);
   await page.screenshot({ path: file, fullPage: true });
   return file;
+}
+
+/**
+ * Waits until the page's path is `path` (or matches it) and returns it. Some moves follow a timed
+ * step (the 5 s countdown before a game), so it waits up to 20 s.
+ */
+export async function atPath(page: Page, path: string | RegExp): Promise<string> {
+  const pathname = () => new URL(page.url()).pathname;
+  const poll = expect.poll(pathname, { timeout: 20_000 });
+  if (typeof path === 'string') await poll.toBe(path);
+  else await poll.toMatch(path);
+  return pathname();
 }

@@ -1,43 +1,9 @@
 /**
- * Helpers for journeys that play: accounts made over HTTP, a page signed in by storing the
- * session the way the app does, and a player that clicks a playable hand card and then a pile the
+ * Helpers for journeys that play: a bot game made over HTTP, and a player that clicks a playable hand card and then a pile the
  * screen marks as a target — the way a person plays — until the game ends.
  */
-import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import type { Journey } from './browser.ts';
-
-export interface Account {
-  readonly username: string;
-  readonly password: string;
-  readonly token: string;
-  readonly user: { readonly id: string; readonly username: string };
-}
-
-export async function registerAccount(base: string, prefix: string): Promise<Account> {
-  const username = `${prefix}_${randomBytes(3).toString('hex')}`;
-  const password = 'play secret 1';
-  const response = await fetch(`${base}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, email: `${username}@example.com`, password }),
-  });
-  const body = (await response.json()) as { data?: { token: string; user: Account['user'] } };
-  if (!body.data?.token) throw new Error(`register ${username} failed: ${JSON.stringify(body)}`);
-  return { username, password, token: body.data.token, user: body.data.user };
-}
-
-/** Signs the page in as the app itself would after a login (token and user in localStorage). */
-export async function signIn(journey: Journey, account: Account): Promise<void> {
-  await journey.goto('/');
-  await journey.page.evaluate(
-    ({ token, user }) => {
-      localStorage.setItem('token', token);
-      localStorage.setItem('user', JSON.stringify(user));
-    },
-    { token: account.token, user: account.user },
-  );
-}
+import type { Account } from './accounts.ts';
 
 /** A bot game made over HTTP for this account, starting itself once created. */
 export async function createBotGame(
