@@ -79,7 +79,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
     config,
     onMailError: (err, mail) => app.log.error({ err, to: mail.to, subject: mail.subject }, 'mail not sent'),
   });
-  auth.beforeAccountDeletion((userId) => games.removeUser(userId));
+  auth.beforeAccountDeletion((user) => games.removeUser(user));
   const limit = await installRateLimits(app, config.rateLimits);
 
   app.get('/health', async (_request, reply) => {
@@ -114,11 +114,12 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
     return figures;
   });
   const recovered = await games.recover();
-  if (recovered > 0) app.log.info({ recovered }, 'game rooms restored from snapshots');
+  if (recovered.restored + recovered.setAside > 0) app.log.info(recovered, 'game rooms rebuilt from their logs');
 
   // Sockets go first, before the HTTP server waits for its connections (no new commands come in),
   // then the rooms' last snapshots and results are written, then storage closes.
   app.addHook('preClose', async () => {
+    games.stop();
     io.disconnectSockets(true);
     io.engine.close();
   });

@@ -89,6 +89,8 @@ export const GAME_TEXTS = {
   failedToUsePowerUp: 'Failed to use power-up',
   gameErrorOccurred: 'Game error occurred',
   anErrorOccurred: 'An error occurred',
+  /** Not in the spec: a room that hit a server fault is stopped and its game recorded as aborted. */
+  gameStopped: 'This game was stopped by a server error and will not count',
   frozenCannotSelectCards: 'You are frozen and cannot select cards!',
   frozenCannotUsePowerUps: RULE_TEXTS.FROZEN_POWER_UP,
   frozenCannotPlayCards: RULE_TEXTS.FROZEN_PLAY,

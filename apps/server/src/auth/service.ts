@@ -65,10 +65,10 @@ export class AuthService {
     this.#onMailError = deps.onMailError;
   }
 
-  readonly #beforeDeletion: ((userId: string) => void)[] = [];
+  readonly #beforeDeletion: ((user: { id: string; username: string }) => Promise<void>)[] = [];
 
   /** Others that hold an account's data in memory (game rooms) let go of it before it is deleted. */
-  beforeAccountDeletion(hook: (userId: string) => void): void {
+  beforeAccountDeletion(hook: (user: { id: string; username: string }) => Promise<void>): void {
     this.#beforeDeletion.push(hook);
   }
 
@@ -241,7 +241,7 @@ export class AuthService {
     if (user.passwordHash && !(password !== undefined && (await verifyPassword(user.passwordHash, password)))) {
       throw badRequest(SERVER_TEXTS.currentPasswordIncorrect);
     }
-    for (const hook of this.#beforeDeletion) hook(user.id);
+    for (const hook of this.#beforeDeletion) await hook(user);
     await this.#db.transaction((tx) => deleteUser(tx, user.id));
   }
 

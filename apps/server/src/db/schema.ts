@@ -5,9 +5,9 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  doublePrecision,
   index,
   integer,
-  json,
   jsonb,
   numeric,
   pgTable,
@@ -114,9 +114,12 @@ export const games = pgTable(
     settings: jsonb('settings').$type<Record<string, unknown>>().notNull(),
     seed: text('seed'),
     seedCommitment: text('seed_commitment'),
-    /** The live engine state, written at least once a second while the game changes. */
-    snapshot: json('snapshot'),
-    snapshotAt: timestamp('snapshot_at', { withTimezone: true }),
+    /** A lobby's seats, host, ready flags and countdown, rewritten on each change before the deal. */
+    lobby: jsonb('lobby'),
+    /** From the deal: the engine's config (seed, seats, cards, speed, start) and the clock offset. */
+    header: jsonb('header'),
+    /** Set when the game could not be rebuilt from its log at start-up: it is set aside, not retried. */
+    restoreError: text('restore_error'),
     winnerId: uuid('winner_id').references(() => users.id, { onDelete: 'set null' }),
     endReason: text('end_reason'),
     durationMs: integer('duration_ms'),
@@ -130,6 +133,27 @@ export const games = pgTable(
       .where(sql`${t.status} <> 'finished'`),
     index('games_status_idx').on(t.status),
   ],
+);
+
+/**
+ * A live game's durable form after the deal: every timestamped command the engine applied and every
+ * timer step (`command` null), in order. Replaying it through the engine rebuilds the game; it is
+ * deleted by the transaction that records the finished game (the replay keeps the commands).
+ */
+export const gameLog = pgTable(
+  'game_log',
+  {
+    gameId: uuid('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    n: integer('n').notNull(),
+    /** Game-clock milliseconds. */
+    at: doublePrecision('at').notNull(),
+    /** The room's broadcast seq after this step, so a restored room never reuses a number. */
+    seq: integer('seq').notNull(),
+    command: jsonb('command'),
+  },
+  (t) => [primaryKey({ columns: [t.gameId, t.n] })],
 );
 
 /** A seat of a game; a deleted account's seat stays, anonymised (user_id null). */

@@ -1,8 +1,25 @@
 /** A room as the protocol shows it: the Game of the lobby and lists, players, and the public gameState. */
 import { BOT_DIFFICULTIES, type BotDifficulty, type GameState, POWER_UP_TYPES, publicView } from '@memeslam/engine';
-import type { BotInfo, Game, GameStateView, Player } from '@memeslam/protocol';
-import type { GameRoom } from './room.ts';
-import type { Seat } from './types.ts';
+import type { BotInfo, Game, GameSetup, GameStateView, Player } from '@memeslam/protocol';
+import type { RoomStatus, Seat } from './types.ts';
+
+/** What the presentation reads of a room. */
+export interface RoomFacts {
+  readonly id: string;
+  readonly roomCode: string;
+  readonly hostId: string;
+  readonly hostName: string;
+  readonly setup: GameSetup;
+  readonly createdAt: number;
+  readonly status: RoomStatus;
+  readonly seats: readonly Seat[];
+  readonly startsAt: number | null;
+  readonly engine: GameState | null;
+  /** Wall clock − game clock. */
+  readonly clockOffset: number;
+  readonly isOpen: boolean;
+  isConnected(userId: string): boolean;
+}
 
 /** The strongest difficulty among bots, or null without bots. */
 export function strongest(difficulties: readonly BotDifficulty[]): BotDifficulty | null {
@@ -12,14 +29,14 @@ export function strongest(difficulties: readonly BotDifficulty[]): BotDifficulty
   return best;
 }
 
-export function botInfo(room: GameRoom): BotInfo | null {
+export function botInfo(room: Pick<RoomFacts, 'seats'>): BotInfo | null {
   const bots = room.seats.flatMap((s) => (s.bot ? [s.bot] : []));
   const difficulty = strongest(bots);
   return difficulty ? { numberOfBots: bots.length, difficulty } : null;
 }
 
 /** The public view with game-clock times turned back into epoch ms. */
-export function gameStateOf(room: GameRoom, state: GameState): GameStateView {
+export function gameStateOf(room: Pick<RoomFacts, 'clockOffset'>, state: GameState): GameStateView {
   const view = publicView(state);
   const wall = (t: number) => t + room.clockOffset;
   return {
@@ -39,7 +56,7 @@ export function gameStateOf(room: GameRoom, state: GameState): GameStateView {
   };
 }
 
-export function playerOf(room: GameRoom, seat: Seat, position: number, viewerId?: string): Player {
+export function playerOf(room: RoomFacts, seat: Seat, position: number, viewerId?: string): Player {
   const engine = room.engine?.players.find((p) => p.id === seat.playerId);
   const used = engine ? [...engine.powerUpsUsed] : [];
   return {
@@ -58,7 +75,7 @@ export function playerOf(room: GameRoom, seat: Seat, position: number, viewerId?
   };
 }
 
-export function gameOf(room: GameRoom, viewerId?: string): Game {
+export function gameOf(room: RoomFacts, viewerId?: string): Game {
   const host = room.seats.find((s) => s.playerId === room.hostId);
   const bots = botInfo(room);
   return {
@@ -69,7 +86,7 @@ export function gameOf(room: GameRoom, viewerId?: string): Game {
     players: room.seats.map((seat, position) => playerOf(room, seat, position, viewerId)),
     playersCount: room.seats.length,
     maxPlayers: room.setup.maxPlayers,
-    isOpen: room.isOpen(),
+    isOpen: room.isOpen,
     isBotGame: bots !== null,
     botSettings: bots,
     botInfo: bots,

@@ -12,7 +12,6 @@ import { AppError, badRequest, notFound } from '../http/errors.ts';
 import { type Answer, type RouteContext, defineRoute } from '../http/route.ts';
 import type { UserRow } from '../users/repository.ts';
 import { countGamesOf, finishedGame, gameRecordsFor, globalGameStats } from './records.ts';
-import type { GameRoom } from './room.ts';
 import { type Outcome, sha256Hex } from './types.ts';
 import type { GameService } from './service.ts';
 import { strongest } from './present.ts';
@@ -29,33 +28,26 @@ export function registerGameRoutes(app: FastifyInstance, auth: AuthService, game
   const on = <K extends HttpRouteName>(name: K, handler: (ctx: RouteContext<K>) => Promise<Answer<K>>) =>
     defineRoute(app, (token) => auth.authenticate(token), name, handler);
   const me = (user: UserRow | null) => ({ id: (user as UserRow).id, username: (user as UserRow).username });
-  const entry = (room: GameRoom, userId: string) => ({
-    gameId: room.id,
-    roomCode: room.roomCode,
-    game: room.game(userId),
-  });
 
   on('createGame', async ({ user, body }) => {
-    const room = orThrow(await games.create(me(user), body.settings));
-    return { status: 201, data: entry(room, room.hostId), message: `${LOBBY_TEXTS.gameCreated} ${room.roomCode}` };
+    const { seq: _seq, ...data } = orThrow(await games.handle(me(user), { type: 'create', setup: body.settings }));
+    return { status: 201, data, message: `${LOBBY_TEXTS.gameCreated} ${data.roomCode}` };
   });
 
   on('createBotGame', async ({ user, body }) => {
-    const room = orThrow(await games.create(me(user), body));
+    const { seq: _seq, ...data } = orThrow(await games.handle(me(user), { type: 'create', setup: body }));
     const bots = body.bots as NonNullable<typeof body.bots>;
-    return {
-      status: 201,
-      data: { ...entry(room, room.hostId), numberOfBots: bots.numberOfBots, botDifficulty: bots.difficulty },
-    };
+    return { status: 201, data: { ...data, numberOfBots: bots.numberOfBots, botDifficulty: bots.difficulty } };
   });
 
   on('joinGame', async ({ user, body }) => {
-    const room = orThrow(games.join(me(user), body.roomCode));
-    return { data: entry(room, me(user).id), message: LOBBY_TEXTS.joinedGame };
+    const joined = orThrow(await games.handle(me(user), { type: 'join', roomCode: body.roomCode }));
+    const { gameId, roomCode, game } = joined;
+    return { data: { gameId, roomCode, game }, message: LOBBY_TEXTS.joinedGame };
   });
 
   on('leaveGame', async ({ user, params }) => {
-    orThrow(games.leave(me(user).id, params.id));
+    orThrow(await games.handle(me(user), { type: 'leave', game: params.id }));
     return { data: null };
   });
 
@@ -88,17 +80,12 @@ export function registerGameRoutes(app: FastifyInstance, auth: AuthService, game
         if (query.gameMode === 'wagered') return false;
         if (query.gameMode === 'bot' && !room.isBotGame) return false;
         if (!query.includeBotGames && room.isBotGame && query.gameMode !== 'bot') return false;
-        if (
-          query.botDifficulty &&
-          strongest(room.seats.flatMap((s) => (s.bot ? [s.bot] : []))) !== query.botDifficulty
-        ) {
-          return false;
-        }
         return true;
       })
       .sort((a, b) => b.createdAt - a.createdAt)
-      .slice(0, query.limit)
-      .map((room) => room.game(userId));
+      .map((room) => room.game(userId))
+      .filter((game) => !query.botDifficulty || game.botInfo?.difficulty === query.botDifficulty)
+      .slice(0, query.limit);
     const botGames = live.filter((r) => r.isBotGame).length;
     return { data: { games: shown, summary: { botGames, humanGames: live.length - botGames } } };
   });
@@ -145,25 +132,7 @@ export function registerGameRoutes(app: FastifyInstance, auth: AuthService, game
   on('botStatus', async ({ params }) => {
     const room = games.find(params.id);
     if (!room) throw notFound(LOBBY_TEXTS.gameNotFound);
-    const now = Date.now();
-    return {
-      data: {
-        gameId: room.id,
-        isBotGame: room.isBotGame,
-        bots: room.seats
-          .filter((s) => s.bot !== null)
-          .map((s) => {
-            const engine = room.engine?.players.find((p) => p.id === s.playerId);
-            return {
-              userId: s.playerId,
-              username: s.username,
-              difficulty: s.bot as BotDifficulty,
-              cardsLeft: engine ? engine.hand.length + engine.deck.length : room.setup.cardsPerPlayer,
-              isActive: now - (room.botActivity.get(s.playerId) ?? 0) <= BOT_ACTIVE_WITHIN_MS,
-            };
-          }),
-      },
-    };
+    return { data: { gameId: room.id, isBotGame: room.isBotGame, bots: room.botStatus(BOT_ACTIVE_WITHIN_MS) } };
   });
 
   on('replay', async ({ params }) => {

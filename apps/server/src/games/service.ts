@@ -1,11 +1,15 @@
 /**
- * The game rooms of this server: creating and finding them by id or room code, who sits where (one
- * unfinished game per user), snapshots of live rooms at least once a second, recording finished
- * games (retried until it lands), and bringing rooms back after a restart.
+ * The game rooms of this server and the one door into them. Sockets and HTTP routes call
+ * `handle(user, request)`; it runs one user's requests one at a time (so concurrent creates and joins
+ * from several tabs or over HTTP still leave the user in exactly one game), checks membership,
+ * spectators and "one unfinished game per user", and answers once the room's step is durable. The
+ * service also owns the group-committed command log, records finished games (retried without limit),
+ * stops a room that throws without stopping any other, and rebuilds rooms from their logs at start-up.
  */
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import type { Command } from '@memeslam/engine';
 import {
+  GAME_TEXTS,
   type GameSetup,
   LOBBY_TEXTS,
   ROOM_CODE_ALPHABET,
@@ -15,9 +19,10 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
-import { type GameRoom as Room, GameRoom } from './room.ts';
-import type { Outcome, RoomOutput, RoomSnapshot } from './types.ts';
+import { GameLog } from './log.ts';
+import { type Applied, GameRoom, type Step } from './room.ts';
 import { GameStore } from './store.ts';
+import { ENGINE_RULES, type Outcome, type RoomDeps, type RoomStatus, type Rules, fail, ok } from './types.ts';
 
 /** How rooms reach sockets; the socket.io gateway implements it. */
 export interface Transport {
@@ -33,46 +38,96 @@ export interface User {
   readonly username: string;
 }
 
-/** DESIGN: live games are snapshotted at least once a second while they change. */
-const SNAPSHOT_EVERY_MS = 1000;
-/** Rooms written per statement. */
-const SNAPSHOT_BATCH = 10;
-/** A finished room stays findable a while for late requests, then lives on in the database only. */
+/** What a user may ask of the games: the same for sockets and HTTP. */
+export type GameRequest =
+  | { readonly type: 'create'; readonly setup: GameSetup }
+  /** `watch`: a non-member may spectate a game in play when its host allows it (sockets). */
+  | { readonly type: 'join'; readonly roomCode: string; readonly watch?: boolean }
+  /** The user's game, or the one named by id or room code. */
+  | { readonly type: 'leave'; readonly game?: string | undefined }
+  | { readonly type: 'ready'; readonly isReady: boolean }
+  | { readonly type: 'start' }
+  | { readonly type: 'play'; readonly command: Command }
+  /** The hand and public state of the user's game in play. */
+  | { readonly type: 'view' };
+
+export interface Entry {
+  readonly gameId: string;
+  readonly roomCode: string;
+  readonly game: ReturnType<GameRoom['game']>;
+  readonly seq: number;
+}
+
+export interface Answers {
+  create: Entry;
+  join: Entry & { readonly watching: boolean; readonly room: GameRoom };
+  leave: null;
+  ready: { isReady: boolean };
+  start: { status: RoomStatus };
+  play: Applied;
+  view: { hand: NonNullable<ReturnType<GameRoom['handFor']>>; game: ReturnType<GameRoom['game']> };
+}
+
+/** A finished room stays findable a while after it is recorded, then lives on in the database only. */
 const FINISHED_ROOM_TTL_MS = 5 * 60_000;
+const RECORD_RETRY_MAX_MS = 30_000;
 
 export class GameService {
-  readonly #rooms = new Map<string, Room>();
-  readonly #byCode = new Map<string, Room>();
-  readonly #userGame = new Map<string, Room>();
-  readonly #dirty = new Set<Room>();
+  readonly #rooms = new Map<string, GameRoom>();
+  readonly #byCode = new Map<string, GameRoom>();
+  readonly #userGame = new Map<string, GameRoom>();
+  /** Each user's requests, one after another. */
+  readonly #queues = new Map<string, Promise<unknown>>();
   /** Open sockets per user. */
   readonly #sockets = new Map<string, number>();
   readonly #store: GameStore;
+  readonly #gameLog: GameLog;
   readonly #clock: Clock;
   readonly #log: FastifyBaseLogger;
+  readonly #deps: RoomDeps;
   #transport: Transport | null = null;
-  #flushing: Promise<void> | null = null;
-  readonly #interval: NodeJS.Timeout;
-  /** Finished games whose recording is under way or waiting for a retry. */
-  readonly #recording = new Set<Promise<void>>();
+  #stopping = false;
+  /** Record attempts in flight. */
+  readonly #recording = new Set<Promise<unknown>>();
+  readonly #timers = new Set<NodeJS.Timeout>();
 
-  readonly #seeds: () => string;
-
-  constructor(deps: { db: Db; clock: Clock; log: FastifyBaseLogger; seeds?: () => string }) {
+  constructor(deps: { db: Db; clock: Clock; log: FastifyBaseLogger; seeds?: () => string; rules?: Rules }) {
     this.#store = new GameStore(deps.db);
     this.#clock = deps.clock;
-    this.#seeds = deps.seeds ?? (() => randomBytes(16).toString('hex'));
     this.#log = deps.log;
-    this.#interval = setInterval(() => void this.flush(), SNAPSHOT_EVERY_MS);
-    this.#interval.unref();
+    this.#gameLog = new GameLog({
+      storage: this.#store,
+      log: deps.log,
+      onRefused: (gameId, error) => this.#rooms.get(gameId)?.abort(error),
+    });
+    const seeds = deps.seeds ?? (() => randomBytes(16).toString('hex'));
+    this.#deps = {
+      clock: deps.clock,
+      rules: deps.rules ?? ENGINE_RULES,
+      seed: seeds,
+      toRoom: (gameId, event, payload) => this.#transport?.toRoom(gameId, event, payload),
+      toUser: (userId, event, payload) => this.#transport?.toUser(userId, event, payload),
+      persist: (gameId, write) => this.#gameLog.append(gameId, write),
+      finished: (gameId) => this.#finished(gameId),
+      closed: (gameId) => {
+        const room = this.#rooms.get(gameId);
+        if (room) this.#forget(room);
+      },
+      failed: (gameId, error) => this.#failed(gameId, error),
+    };
   }
 
   set transport(transport: Transport) {
     this.#transport = transport;
   }
 
-  get liveRooms(): readonly Room[] {
+  get liveRooms(): readonly GameRoom[] {
     return [...this.#rooms.values()].filter((r) => r.status !== 'finished');
+  }
+
+  /** Figures for /metrics. */
+  get logFigures() {
+    return { batches: this.#gameLog.batches, steps: this.#gameLog.steps, backlog: this.#gameLog.backlog };
   }
 
   /** Users with at least one socket open on this server (players online). */
@@ -80,87 +135,152 @@ export class GameService {
     return new Set(this.#sockets.keys());
   }
 
-  find(idOrCode: string): Room | undefined {
+  find(idOrCode: string): GameRoom | undefined {
     return this.#rooms.get(idOrCode) ?? this.#byCode.get(idOrCode.toUpperCase());
   }
 
-  currentGameOf(userId: string): Room | undefined {
+  currentGameOf(userId: string): GameRoom | undefined {
     return this.#userGame.get(userId);
   }
 
-  async create(user: User, setup: GameSetup): Promise<Outcome<Room>> {
-    const free = this.#freeSeatFor(user.id);
+  /** The one door: a user's request, after their earlier ones, answered once durable. */
+  handle<R extends GameRequest>(user: User, request: R): Promise<Outcome<Answers[R['type']]>> {
+    const previous = this.#queues.get(user.id) ?? Promise.resolve();
+    const answer = previous.then(() => this.#dispatch(user, request)) as Promise<Outcome<Answers[R['type']]>>;
+    const settled = answer.catch(() => undefined);
+    this.#queues.set(user.id, settled);
+    void settled.then(() => {
+      if (this.#queues.get(user.id) === settled) this.#queues.delete(user.id);
+    });
+    return answer;
+  }
+
+  async #dispatch(user: User, request: GameRequest): Promise<Outcome<unknown>> {
+    if (this.#stopping) return fail(GAME_TEXTS.anErrorOccurred);
+    switch (request.type) {
+      case 'create':
+        return this.#create(user, request.setup);
+      case 'join':
+        return this.#join(user, request.roomCode, request.watch ?? false);
+      case 'leave': {
+        const room = request.game ? this.find(request.game) : this.#userGame.get(user.id);
+        if (!room || !room.isMember(user.id)) return fail(LOBBY_TEXTS.notInGame);
+        const left = await this.#settle(room, room.leave(user.id));
+        if (left.ok) this.#unseat(user.id, room);
+        return left;
+      }
+      case 'ready':
+      case 'start':
+      case 'play': {
+        const room = this.#userGame.get(user.id);
+        if (!room) return fail(LOBBY_TEXTS.notInGame);
+        if (request.type === 'ready') return this.#settle(room, room.setReady(user.id, request.isReady));
+        if (request.type === 'start') return this.#settle(room, room.start(user.id));
+        return this.#settle(room, room.play(user.id, { ...request.command, playerId: user.id }));
+      }
+      case 'view': {
+        const room = this.#userGame.get(user.id);
+        if (!room) return fail(LOBBY_TEXTS.notInGame);
+        const hand = room.handFor(user.id);
+        return hand ? ok({ hand, game: room.game(user.id) }) : fail(GAME_TEXTS.gameNotActive);
+      }
+    }
+  }
+
+  /** Waits for the step to be durable; a room that was stopped meanwhile answers with that. */
+  async #settle<T>(room: GameRoom, step: Step<T>): Promise<Outcome<T>> {
+    await step.done;
+    return room.failed ? fail(GAME_TEXTS.gameStopped) : step.outcome;
+  }
+
+  #entry(room: GameRoom, userId: string): Entry {
+    return { gameId: room.id, roomCode: room.roomCode, game: room.game(userId), seq: room.seq };
+  }
+
+  async #create(user: User, setup: GameSetup): Promise<Outcome<Entry>> {
+    const free = await this.#freeSeatFor(user.id);
     if (!free.ok) return free;
     for (let attempt = 0; attempt < 10; attempt += 1) {
       const roomCode = this.#newRoomCode();
       const room = new GameRoom(
         { id: randomUUID(), roomCode, host: user, setup, createdAt: this.#clock.now() },
-        this.#clock,
-        this.#output(),
+        this.#deps,
       );
       try {
-        await this.#store.insert(room);
+        await this.#store.insert({
+          id: room.id,
+          roomCode,
+          hostId: user.id,
+          isBotGame: room.isBotGame,
+          setup,
+          lobby: {
+            hostId: user.id,
+            hostName: user.username,
+            status: 'waiting',
+            seats: [],
+            startsAt: null,
+            autoStartAt: null,
+            seq: 0,
+            savedAt: this.#clock.now(),
+          },
+        });
       } catch (error) {
-        // Another node took the code meanwhile (unique among unfinished games): draw again.
+        // An unfinished game in the database holds the code: draw again.
         this.#log.warn({ err: error, roomCode }, 'room code taken, drawing another');
         continue;
       }
       this.#add(room);
+      const opened = await this.#settle(room, room.open());
+      if (!opened.ok) return opened;
       this.#seat(user.id, room);
-      room.open();
-      return { ok: true, data: room };
+      await room.settled();
+      return ok(this.#entry(room, user.id));
     }
-    return { ok: false, error: LOBBY_TEXTS.failedToCreateGame };
+    return fail(LOBBY_TEXTS.failedToCreateGame);
   }
 
-  join(user: User, roomCode: string): Outcome<Room> {
+  async #join(user: User, roomCode: string, watch: boolean): Promise<Outcome<Answers['join']>> {
     const room = this.#byCode.get(roomCode.toUpperCase());
-    if (!room || room.status === 'finished') return { ok: false, error: LOBBY_TEXTS.gameNotFound };
+    if (!room || room.status === 'finished') return fail(LOBBY_TEXTS.gameNotFound);
+    const answer = (watching: boolean) => ok({ ...this.#entry(room, user.id), watching, room });
     if (room.isMember(user.id)) {
       this.#seat(user.id, room);
-      return { ok: true, data: room };
+      await room.settled();
+      return answer(false);
     }
-    if (room.status !== 'waiting') return { ok: false, error: LOBBY_TEXTS.gameAlreadyStarted };
-    if (!room.isOpen()) return { ok: false, error: LOBBY_TEXTS.gameFull };
-    const free = this.#freeSeatFor(user.id);
+    if (room.status !== 'waiting') {
+      // A non-member may watch a game under way when its host allows spectators.
+      if (!watch) return fail(LOBBY_TEXTS.gameAlreadyStarted);
+      if (!room.setup.allowSpectators) return fail(LOBBY_TEXTS.spectatorsNotAllowed);
+      this.#transport?.subscribe(user.id, room.id);
+      return answer(true);
+    }
+    if (!room.isOpen()) return fail(LOBBY_TEXTS.gameFull);
+    const free = await this.#freeSeatFor(user.id);
     if (!free.ok) return free;
-    const joined = room.join(user);
+    const joined = await this.#settle(room, room.join(user));
     if (!joined.ok) return joined;
     this.#seat(user.id, room);
-    return { ok: true, data: room };
-  }
-
-  /** Leaves the user's game (or the named one): the lobby, or a forfeit of a game in play. */
-  leave(userId: string, idOrCode?: string): Outcome<null> {
-    const room = idOrCode ? this.find(idOrCode) : this.#userGame.get(userId);
-    if (!room || !room.isMember(userId)) return { ok: false, error: LOBBY_TEXTS.notInGame };
-    const result = room.leave(userId);
-    if (result.ok) this.#unseat(userId, room);
-    return result;
-  }
-
-  play(userId: string, command: Command) {
-    const room = this.#userGame.get(userId);
-    if (!room) return { ok: false as const, error: LOBBY_TEXTS.notInGame };
-    return room.play(userId, command);
+    await room.settled();
+    return answer(false);
   }
 
   /**
    * An account is being deleted: it leaves the game it sits in (a forfeit if in play), and finished
    * rooms still showing its name are forgotten, so lookups read the anonymised record instead.
    */
-  removeUser(userId: string): void {
-    if (this.#userGame.has(userId)) this.leave(userId);
+  async removeUser(user: User): Promise<void> {
+    if (this.#userGame.has(user.id)) await this.handle(user, { type: 'leave' });
     for (const room of [...this.#rooms.values()]) {
-      if (room.status === 'finished' && room.isMember(userId)) this.#forget(room);
+      if (room.status === 'finished' && room.isMember(user.id)) this.#forget(room);
     }
   }
 
   /** A socket of the user opened; returns the game they sit in. */
-  connected(userId: string): Room | undefined {
+  connected(userId: string): GameRoom | undefined {
     this.#sockets.set(userId, (this.#sockets.get(userId) ?? 0) + 1);
     const room = this.#userGame.get(userId);
-    room?.connect(userId);
+    void room?.connect(userId).done;
     return room;
   }
 
@@ -172,132 +292,135 @@ export class GameService {
       return;
     }
     this.#sockets.delete(userId);
-    this.#userGame.get(userId)?.disconnect(userId);
+    // Sockets closed by our own shutdown are not players going away: the log does not say so.
+    if (!this.#stopping) void this.#userGame.get(userId)?.disconnect(userId).done;
   }
 
-  /** Rebuilds the rooms of the last snapshots; their players get the usual grace to come back. */
-  async recover(): Promise<number> {
-    const snapshots = await this.#store.unfinished();
-    for (const snapshot of snapshots) {
-      const room = restoreRoom(snapshot, this.#clock, this.#output());
-      this.#add(room);
-      if (room.engine?.result) {
-        // It ended before the crash but was not recorded yet.
-        room.status = 'finished';
-        this.#finished(room);
+  /**
+   * Rebuilds the unfinished games from their logs; their players get the usual grace to come back.
+   * A game whose log does not replay is set aside (logged, marked, never loaded again).
+   */
+  async recover(): Promise<{ restored: number; setAside: number }> {
+    const stored = await this.#store.unfinished();
+    let setAside = 0;
+    for (const game of stored) {
+      let room: GameRoom;
+      try {
+        room = GameRoom.restore(game, this.#deps);
+      } catch (error) {
+        setAside += 1;
+        this.#log.error({ err: error, gameId: game.id }, 'a game could not be rebuilt from its log; set aside');
+        await this.#store.setAside(game.id, error);
         continue;
       }
-      for (const seat of room.seats) if (seat.bot === null) this.#userGame.set(seat.playerId, room);
-      room.resume();
+      this.#add(room);
+      if (room.status !== 'finished') for (const id of room.humanIds) this.#userGame.set(id, room);
+      void room.resume().done;
     }
-    return snapshots.length;
+    return { restored: stored.length - setAside, setAside };
   }
 
-  /** Writes the snapshots of rooms that changed since the last flush (one flush at a time). */
-  flush(): Promise<void> {
-    // `.finally` always runs later, so the slot is cleared only after it was taken.
-    this.#flushing ??= this.#writeDirty().finally(() => {
-      this.#flushing = null;
-    });
-    return this.#flushing;
-  }
-
-  async #writeDirty(): Promise<void> {
-    const rooms = [...this.#dirty].filter((room) => room.status !== 'finished');
-    this.#dirty.clear();
-    for (let i = 0; i < rooms.length; i += SNAPSHOT_BATCH) {
-      const batch = rooms.slice(i, i + SNAPSHOT_BATCH);
-      // A turn of the event loop between batches: an embedded database runs on this thread, and
-      // sockets must not wait for a thousand snapshots in a row.
-      await new Promise((resolve) => setImmediate(resolve));
-      await this.#store.saveSnapshots(batch).catch((error: unknown) => {
-        this.#log.error({ err: error, rooms: batch.length }, 'snapshot failed; will retry');
-        for (const room of batch) this.#dirty.add(room);
-      });
-    }
-  }
-
-  /** Stops timers, writes the last snapshots, and waits for results still being recorded. */
-  async close(): Promise<void> {
-    clearInterval(this.#interval);
+  /** Shutdown, first part: no more requests or timers; sockets closing now are not players leaving. */
+  stop(): void {
+    this.#stopping = true;
     for (const room of this.#rooms.values()) room.dispose();
-    await this.flush();
+  }
+
+  /** Shutdown, last part: every change made so far is durable; record attempts under way end. */
+  async close(): Promise<void> {
+    this.stop();
+    await Promise.allSettled([...this.#queues.values()]);
+    await this.#gameLog.drain();
     await Promise.allSettled([...this.#recording]);
+    for (const timer of this.#timers) clearTimeout(timer);
   }
 
-  #output(): RoomOutput {
-    return {
-      seed: () => this.#seeds(),
-      toRoom: (gameId, event, payload) => this.#transport?.toRoom(gameId, event, payload),
-      toUser: (userId, event, payload) => this.#transport?.toUser(userId, event, payload),
-      changed: (room) => this.#dirty.add(room),
-      finished: (room) => this.#finished(room),
-      closed: (room) => {
-        this.#dirty.delete(room);
-        this.#forget(room);
-        void this.#store.close(room).catch((error: unknown) => this.#log.error({ err: error }, 'closing lobby failed'));
-      },
-    };
+  #finished(gameId: string): void {
+    const room = this.#rooms.get(gameId);
+    if (!room) return;
+    for (const id of room.humanIds) if (this.#userGame.get(id) === room) this.#userGame.delete(id);
+    void this.#record(room);
   }
 
-  #finished(room: Room): void {
-    this.#dirty.delete(room);
-    for (const seat of room.seats) if (this.#userGame.get(seat.playerId) === room) this.#userGame.delete(seat.playerId);
-    const recording = this.#record(room).finally(() => this.#recording.delete(recording));
-    this.#recording.add(recording);
-    const timer = setTimeout(() => this.#forget(room), FINISHED_ROOM_TTL_MS);
-    timer.unref();
+  /** A room threw (or its writes were refused): it is stopped; its game is recorded as aborted. */
+  #failed(gameId: string, error: unknown): void {
+    const room = this.#rooms.get(gameId);
+    this.#log.error({ err: error, gameId }, 'a game room failed; its game is aborted');
+    if (!room) return;
+    for (const id of room.humanIds) if (this.#userGame.get(id) === room) this.#userGame.delete(id);
+    if (room.finishedGame()) {
+      void this.#record(room);
+    } else {
+      // A lobby: closed as an aborted game of nobody.
+      const now = this.#clock.now();
+      void this.#gameLog
+        .append(gameId, { row: { status: 'finished', endReason: 'aborted', finishedAt: now }, entries: [] })
+        .then(() => this.#forget(room));
+    }
   }
 
-  /** No finished game's result is lost: the write is retried with backoff until it lands. */
-  async #record(room: Room): Promise<void> {
-    for (let attempt = 1; ; attempt += 1) {
+  /** No finished game's result is lost: the write is retried with backoff, without limit, until it lands. */
+  async #record(room: GameRoom): Promise<void> {
+    const game = room.finishedGame();
+    if (!game) return;
+    // The end must be durable in the log before the record (a restart would otherwise replay past it).
+    await room.settled();
+    for (let attempt = 1; !this.#stopping; attempt += 1) {
+      const attempted = this.#store.finish(game);
+      this.#recording.add(attempted);
       try {
-        await this.#store.finish(room);
+        await attempted;
+        this.#later(FINISHED_ROOM_TTL_MS, () => this.#forget(room));
         return;
       } catch (error) {
         this.#log.error({ err: error, gameId: room.id, attempt }, 'recording a finished game failed; retrying');
-        if (attempt >= 8) {
-          // The last snapshot still holds the game; a restart records it from there.
-          await this.#store.saveSnapshot(room).catch(() => {});
-          return;
-        }
-        await new Promise((resolve) => setTimeout(resolve, Math.min(30_000, 250 * 2 ** attempt)));
+        await new Promise<void>((resolve) => this.#later(Math.min(RECORD_RETRY_MAX_MS, 250 * 2 ** attempt), resolve));
+      } finally {
+        this.#recording.delete(attempted);
       }
     }
   }
 
-  #add(room: Room): void {
+  #later(ms: number, run: () => void): void {
+    const timer = setTimeout(() => {
+      this.#timers.delete(timer);
+      run();
+    }, ms);
+    timer.unref();
+    this.#timers.add(timer);
+  }
+
+  #add(room: GameRoom): void {
     this.#rooms.set(room.id, room);
     this.#byCode.set(room.roomCode, room);
   }
 
-  #forget(room: Room): void {
+  #forget(room: GameRoom): void {
     room.dispose();
     if (this.#rooms.get(room.id) === room) this.#rooms.delete(room.id);
     if (this.#byCode.get(room.roomCode) === room) this.#byCode.delete(room.roomCode);
     for (const [userId, seated] of this.#userGame) if (seated === room) this.#userGame.delete(userId);
   }
 
-  #seat(userId: string, room: Room): void {
+  #seat(userId: string, room: GameRoom): void {
     this.#userGame.set(userId, room);
     this.#transport?.subscribe(userId, room.id);
-    if ((this.#sockets.get(userId) ?? 0) > 0) room.connect(userId);
+    if ((this.#sockets.get(userId) ?? 0) > 0) void room.connect(userId).done;
   }
 
-  #unseat(userId: string, room: Room): void {
+  #unseat(userId: string, room: GameRoom): void {
     if (this.#userGame.get(userId) === room) this.#userGame.delete(userId);
     this.#transport?.unsubscribe(userId, room.id);
   }
 
   /** One unfinished game per user: a lobby they sit in is left for the new one; a game in play is not. */
-  #freeSeatFor(userId: string): Outcome<null> {
+  async #freeSeatFor(userId: string): Promise<Outcome<null>> {
     const current = this.#userGame.get(userId);
-    if (!current || current.status === 'finished') return { ok: true, data: null };
-    if (current.status === 'active') return { ok: false, error: LOBBY_TEXTS.alreadyInGame };
-    current.leave(userId);
+    if (!current || current.status === 'finished') return ok(null);
+    if (current.status === 'active') return fail(LOBBY_TEXTS.alreadyInGame);
+    await this.#settle(current, current.leave(userId));
     this.#unseat(userId, current);
-    return { ok: true, data: null };
+    return ok(null);
   }
 
   #newRoomCode(): string {
@@ -308,31 +431,4 @@ export class GameService {
       if (!existing || existing.status === 'finished') return code;
     }
   }
-}
-
-/** A room as its snapshot left it; its players get the usual grace to come back (see `resume`). */
-function restoreRoom(snapshot: RoomSnapshot, clock: Clock, out: RoomOutput): Room {
-  const room = new GameRoom(
-    {
-      id: snapshot.id,
-      roomCode: snapshot.roomCode,
-      host: { id: snapshot.hostId, username: snapshot.hostName },
-      setup: snapshot.setup,
-      createdAt: snapshot.createdAt,
-    },
-    clock,
-    out,
-  );
-  const downtime = Math.max(0, clock.now() - snapshot.savedAt);
-  room.status = snapshot.status;
-  room.seats = snapshot.seats.map((s) => ({ ...s }));
-  room.seed = snapshot.seed;
-  room.engine = snapshot.engine;
-  room.commands = [...snapshot.commands];
-  room.seq = snapshot.seq;
-  // The game clock stood still while the server was down: play resumes where the snapshot left it.
-  room.clockOffset = snapshot.clockOffset + (snapshot.status === 'active' ? downtime : 0);
-  room.startsAt = snapshot.startsAt === null ? null : snapshot.startsAt + downtime;
-  room.autoStartAt = snapshot.autoStartAt === null ? null : snapshot.autoStartAt + downtime;
-  return room;
 }

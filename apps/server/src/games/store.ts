@@ -1,59 +1,26 @@
 /**
- * Games in the database: the row made when a room opens, snapshots of live rooms, and the one
- * transaction that records a finished game — ranking, seats, replay, and every human's stats.
+ * Games in the database: the row made when a room opens, the group-committed writes of live rooms
+ * (row updates and command-log entries of many games in one transaction), the unfinished games to
+ * rebuild at start-up, and the one transaction that records a finished game — ranking, seats,
+ * replay, every human's stats — and drops its log.
  */
 import { achievementsFor } from '@memeslam/protocol';
-import { type Card, type GameResult, type GameState, type PlayerState, cardById } from '@memeslam/engine';
-import { and, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import type { GameSetup } from '@memeslam/protocol';
+import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { gamePlayers, games, replays, users } from '../db/schema.ts';
+import { gameLog, gamePlayers, games, replays, users } from '../db/schema.ts';
 import { DELETED_USERNAME, isUuid } from '../users/repository.ts';
-import type { GameRoom } from './room.ts';
-import { type RoomSnapshot, sha256Hex } from './types.ts';
+import {
+  type FinishedGame,
+  type LogEntry,
+  type RoomWrite,
+  type StoredGame,
+  type StoredHeader,
+  type StoredLobby,
+  sha256Hex,
+} from './types.ts';
 
-/** A snapshot as stored: every card of the engine state by its id, which is about a third the size. */
-type StoredCard = string;
-interface StoredState extends Omit<GameState, 'players' | 'piles' | 'stock'> {
-  players: (Omit<PlayerState, 'hand' | 'deck'> & { hand: StoredCard[]; deck: StoredCard[] })[];
-  piles: StoredCard[][];
-  stock: StoredCard[];
-}
-
-const ids = (cards: readonly Card[]) => cards.map((c) => c.id);
-function cards(stored: readonly StoredCard[]): Card[] {
-  return stored.map((id) => {
-    const card = cardById(id);
-    if (!card) throw new Error(`snapshot holds an unknown card ${id}`);
-    return card;
-  });
-}
-
-export function compactSnapshot(snapshot: RoomSnapshot): object {
-  const state = snapshot.engine;
-  if (!state) return snapshot;
-  const engine: StoredState = {
-    ...state,
-    players: state.players.map((p) => ({ ...p, hand: ids(p.hand), deck: ids(p.deck) })),
-    piles: state.piles.map(ids),
-    stock: ids(state.stock),
-  };
-  return { ...snapshot, engine };
-}
-
-export function expandSnapshot(stored: object): RoomSnapshot {
-  const snapshot = stored as Omit<RoomSnapshot, 'engine'> & { engine: StoredState | null };
-  const state = snapshot.engine;
-  if (!state) return snapshot as RoomSnapshot;
-  return {
-    ...snapshot,
-    engine: {
-      ...state,
-      players: state.players.map((p) => ({ ...p, hand: cards(p.hand), deck: cards(p.deck) })),
-      piles: state.piles.map(cards),
-      stock: cards(state.stock),
-    },
-  };
-}
+const iso = (ms: number | undefined) => (ms === undefined ? null : new Date(ms).toISOString());
 
 export class GameStore {
   readonly #db: Db;
@@ -62,74 +29,138 @@ export class GameStore {
     this.#db = db;
   }
 
-  async insert(room: GameRoom): Promise<void> {
+  /** A new lobby's row; fails when an unfinished game holds the room code. */
+  async insert(room: {
+    id: string;
+    roomCode: string;
+    hostId: string;
+    isBotGame: boolean;
+    setup: GameSetup;
+    lobby: StoredLobby;
+  }): Promise<void> {
     await this.#db.insert(games).values({
       id: room.id,
       roomCode: room.roomCode,
-      status: room.status,
+      status: room.lobby.status,
       hostId: room.hostId,
       isBotGame: room.isBotGame,
       settings: room.setup as unknown as Record<string, unknown>,
-      snapshot: compactSnapshot(room.snapshot()),
-      snapshotAt: new Date(),
+      lobby: room.lobby,
     });
-  }
-
-  async saveSnapshot(room: GameRoom): Promise<void> {
-    await this.saveSnapshots([room]);
   }
 
   /**
-   * Many rooms' snapshots in one statement: the embedded database pays its per-statement cost once
-   * per batch rather than once per room. Rows of finished games are left alone.
+   * The writes of many rooms in one transaction: each game's row changes (later ones win), then
+   * every log entry. Entries already stored (a retry after a lost answer) are skipped, and rows of
+   * recorded games are left alone, so a batch can be written again safely.
    */
-  async saveSnapshots(rooms: readonly GameRoom[]): Promise<void> {
-    if (rooms.length === 0) return;
-    const rows = rooms.map((room) => {
-      const snapshot = room.snapshot();
-      const startedAt = snapshot.engine
-        ? new Date(snapshot.engine.startedAt + snapshot.clockOffset).toISOString()
-        : null;
-      return sql`(${room.id}::uuid, ${snapshot.status}, ${JSON.stringify(compactSnapshot(snapshot))}::json,
-        ${new Date(snapshot.savedAt).toISOString()}::timestamptz, ${isUuid(snapshot.hostId) ? snapshot.hostId : null}::uuid,
-        ${snapshot.seed ? sha256Hex(snapshot.seed) : null}::text, ${startedAt}::timestamptz)`;
+  async write(batch: readonly { gameId: string; write: RoomWrite }[]): Promise<void> {
+    const rows = new Map<string, Record<string, unknown>>();
+    const entries: Record<string, unknown>[] = [];
+    for (const { gameId, write } of batch) {
+      if (write.row) {
+        const { row } = write;
+        const merged = rows.get(gameId) ?? { id: gameId };
+        rows.set(gameId, {
+          ...merged,
+          ...(row.status !== undefined ? { status: row.status } : {}),
+          ...(row.lobby !== undefined ? { lobby: row.lobby } : {}),
+          ...(row.header !== undefined ? { header: row.header } : {}),
+          ...(row.seedCommitment !== undefined ? { seed_commitment: row.seedCommitment } : {}),
+          ...(row.startedAt !== undefined ? { started_at: iso(row.startedAt) } : {}),
+          ...(row.endReason !== undefined ? { end_reason: row.endReason } : {}),
+          ...(row.finishedAt !== undefined ? { finished_at: iso(row.finishedAt) } : {}),
+        });
+      }
+      for (const e of write.entries)
+        entries.push({ game_id: gameId, n: e.n, at: e.at, seq: e.seq, command: e.command });
+    }
+    await this.#db.transaction(async (tx) => {
+      if (rows.size > 0) {
+        await tx.execute(sql`
+          update ${games} as g set
+            status = coalesce(v.status, g.status),
+            lobby = coalesce(v.lobby, g.lobby),
+            header = coalesce(v.header, g.header),
+            seed_commitment = coalesce(v.seed_commitment, g.seed_commitment),
+            started_at = coalesce(v.started_at, g.started_at),
+            end_reason = coalesce(v.end_reason, g.end_reason),
+            finished_at = coalesce(v.finished_at, g.finished_at)
+          from json_to_recordset(${JSON.stringify([...rows.values()])}::json) as v(
+            id uuid, status text, lobby jsonb, header jsonb, seed_commitment text, started_at timestamptz,
+            end_reason text, finished_at timestamptz)
+          where g.id = v.id and g.status <> 'finished'`);
+      }
+      if (entries.length > 0) {
+        await tx.execute(sql`
+          insert into ${gameLog} (game_id, n, at, seq, command)
+          select v.game_id, v.n, v.at, v.seq, v.command
+          from json_to_recordset(${JSON.stringify(entries)}::json) as v(
+            game_id uuid, n integer, at double precision, seq integer, command jsonb)
+          on conflict do nothing`);
+      }
     });
-    await this.#db.execute(sql`
-      update ${games} as g set
-        status = v.status, snapshot = v.snapshot, snapshot_at = v.snapshot_at, host_id = v.host_id,
-        seed_commitment = v.seed_commitment, started_at = v.started_at
-      from (values ${sql.join(rows, sql`, `)}) as v(id, status, snapshot, snapshot_at, host_id, seed_commitment, started_at)
-      where g.id = v.id and g.status <> 'finished'`);
   }
 
-  /** A lobby that emptied before the deal: kept as an aborted game of nobody. */
-  async close(room: GameRoom): Promise<void> {
+  /** Games to bring back after a restart: not recorded yet and not set aside, with their logs in order. */
+  async unfinished(): Promise<StoredGame[]> {
+    const all = await this.#db
+      .select()
+      .from(games)
+      .where(and(ne(games.status, 'finished'), isNull(games.restoreError)));
+    if (all.length === 0) return [];
+    const logs = await this.#db
+      .select()
+      .from(gameLog)
+      .where(
+        inArray(
+          gameLog.gameId,
+          all.map((row) => row.id),
+        ),
+      )
+      .orderBy(asc(gameLog.gameId), asc(gameLog.n));
+    const byGame = new Map<string, LogEntry[]>();
+    for (const e of logs) {
+      const list = byGame.get(e.gameId) ?? [];
+      list.push({ n: e.n, at: e.at, seq: e.seq, command: e.command as LogEntry['command'] });
+      byGame.set(e.gameId, list);
+    }
+    return all.flatMap((row) => {
+      if (row.lobby === null) return [];
+      return [
+        {
+          id: row.id,
+          roomCode: row.roomCode,
+          setup: row.settings as unknown as GameSetup,
+          createdAt: row.createdAt.getTime(),
+          lobby: row.lobby as StoredLobby,
+          header: (row.header as StoredHeader | null) ?? null,
+          entries: byGame.get(row.id) ?? [],
+        },
+      ];
+    });
+  }
+
+  /** A game whose log would not replay: kept for inspection, never loaded again. */
+  async setAside(gameId: string, error: unknown): Promise<void> {
+    const message = error instanceof Error ? error.message : String(error);
     await this.#db
       .update(games)
-      .set({ status: 'finished', endReason: 'aborted', snapshot: null, finishedAt: new Date() })
-      .where(eq(games.id, room.id));
-  }
-
-  /** Rooms to bring back after a restart. */
-  async unfinished(): Promise<RoomSnapshot[]> {
-    const rows = await this.#db
-      .select({ snapshot: games.snapshot })
-      .from(games)
-      // A finished game's snapshot is cleared by the transaction that records it: any left is pending.
-      .where(isNotNull(games.snapshot));
-    return rows.map((r) => expandSnapshot(r.snapshot as object));
+      .set({ restoreError: message.slice(0, 2000) })
+      .where(eq(games.id, gameId));
   }
 
   /**
-   * One transaction: the game's result, its seats, the replay, and each human's stats, points and
-   * achievements. Aborted games are recorded but give no stats or points (DESIGN §2).
+   * One transaction: the game's result, its seats, the replay, each human's stats, points and
+   * achievements, and the log dropped. Aborted games are recorded but give no stats or points
+   * (DESIGN §2). A game already recorded is left as it is.
    */
-  async finish(room: GameRoom): Promise<void> {
-    const state = room.engine;
-    const result = state?.result as GameResult | undefined;
-    if (!state || !result || !room.seed) return;
+  async finish(game: FinishedGame): Promise<void> {
+    const { state, seed, clockOffset } = game;
+    const result = state.result;
+    if (!result) return;
     const durationSeconds = Math.round(result.durationMs / 1000);
-    const humans = room.seats.filter((s) => s.bot === null);
+    const humans = game.seats.filter((s) => s.bot === null);
     await this.#db.transaction(async (tx) => {
       const [updated] = await tx
         .update(games)
@@ -138,16 +169,16 @@ export class GameStore {
           winnerId: result.winnerId && isUuid(result.winnerId) ? result.winnerId : null,
           endReason: result.reason,
           durationMs: result.durationMs,
-          seed: room.seed,
-          seedCommitment: sha256Hex(room.seed as string),
-          snapshot: null,
-          startedAt: new Date(state.startedAt + room.clockOffset),
-          finishedAt: new Date(result.endedAt + room.clockOffset),
+          seed,
+          seedCommitment: sha256Hex(seed),
+          startedAt: new Date(state.startedAt + clockOffset),
+          finishedAt: new Date(result.endedAt + clockOffset),
         })
-        .where(and(eq(games.id, room.id), ne(games.status, 'finished')))
+        .where(and(eq(games.id, game.id), ne(games.status, 'finished')))
         .returning({ id: games.id });
       // Already recorded (a retry after a lost answer): nothing more to do.
       if (!updated) return;
+      await tx.delete(gameLog).where(eq(gameLog.gameId, game.id));
 
       // Accounts deleted during the game keep an anonymous seat.
       const humanIds = humans.map((h) => h.playerId).filter(isUuid);
@@ -156,10 +187,10 @@ export class GameStore {
       const exists = new Set(living.map((u) => u.id));
       await tx.insert(gamePlayers).values(
         result.ranking.map((r) => {
-          const seat = room.seats.findIndex((s) => s.playerId === r.playerId);
+          const seat = game.seats.findIndex((s) => s.playerId === r.playerId);
           const gone = !r.isBot && !exists.has(r.playerId);
           return {
-            gameId: room.id,
+            gameId: game.id,
             seat,
             playerId: gone ? `deleted-${seat}` : r.playerId,
             userId: gone || r.isBot ? null : r.playerId,
@@ -175,7 +206,7 @@ export class GameStore {
           };
         }),
       );
-      await tx.insert(replays).values({ gameId: room.id, config: state.config, commands: room.commands });
+      await tx.insert(replays).values({ gameId: game.id, config: state.config, commands: game.commands });
 
       if (result.reason === 'aborted') return;
       for (const r of result.ranking) {
@@ -200,7 +231,7 @@ export class GameStore {
               won && (user.fastestGame === null || durationSeconds < user.fastestGame)
                 ? durationSeconds
                 : user.fastestGame,
-            botGamesPlayed: user.botGamesPlayed + (room.isBotGame ? 1 : 0),
+            botGamesPlayed: user.botGamesPlayed + (game.isBotGame ? 1 : 0),
             totalGameSeconds: user.totalGameSeconds + durationSeconds,
             achievements: [...user.achievements, ...fresh],
             updatedAt: new Date(),

@@ -1,18 +1,21 @@
 /**
- * The vocabulary of a game room: seats, status, what it reports to its owner, what a snapshot keeps,
- * and how bots take their seats.
+ * The vocabulary of a game room: seats, status, what a room needs from its owner, what it writes
+ * durably (lobby rows and the command log), what it shows, and how bots take their seats.
  */
 import { createHash } from 'node:crypto';
 import {
   BOT_DIFFICULTIES,
   type BotDifficulty,
   type Command,
-  type DeadlockCheck,
-  type GameEvent,
+  type GameConfig,
   type GameState,
+  advance,
+  apply,
+  createGame,
+  nextDeadline,
 } from '@memeslam/engine';
 import type { GameSetup, ServerEventName } from '@memeslam/protocol';
-import type { GameRoom } from './room.ts';
+import type { Clock } from '../clock.ts';
 
 export type RoomStatus = 'waiting' | 'starting' | 'active' | 'finished';
 
@@ -24,48 +27,109 @@ export interface Seat {
   isReady: boolean;
 }
 
-export interface RoomOutput {
+export type Outcome<T> = { readonly ok: true; readonly data: T } | { readonly ok: false; readonly error: string };
+
+export const ok = <T>(data: T): Outcome<T> => ({ ok: true, data });
+export const fail = (error: string): Outcome<never> => ({ ok: false, error });
+
+/** The engine functions a room runs; tests wrap them to make a room throw. */
+export interface Rules {
+  readonly createGame: typeof createGame;
+  readonly apply: typeof apply;
+  readonly advance: typeof advance;
+  readonly nextDeadline: typeof nextDeadline;
+}
+
+export const ENGINE_RULES: Rules = { createGame, apply, advance, nextDeadline };
+
+/** One step of a live game's log: a command applied at `at`, or (command null) a timer step to `at`. */
+export interface LogEntry {
+  /** 1, 2, 3… within the game. */
+  readonly n: number;
+  /** Game-clock milliseconds. */
+  readonly at: number;
+  /** The room's broadcast seq after the step. */
+  readonly seq: number;
+  readonly command: Command | null;
+}
+
+/** A lobby as stored before the deal (and kept after it, for the host's name and the room's seq). */
+export interface StoredLobby {
+  readonly hostId: string;
+  readonly hostName: string;
+  readonly status: RoomStatus;
+  readonly seats: readonly Seat[];
+  readonly startsAt: number | null;
+  readonly autoStartAt: number | null;
+  readonly seq: number;
+  /** Wall time of the write, to shift the countdown by the time the server was down. */
+  readonly savedAt: number;
+}
+
+/** From the deal on: what the engine needs to rebuild the game from its log. */
+export interface StoredHeader {
+  readonly config: GameConfig;
+  /** Wall clock − game clock at the deal. */
+  readonly clockOffset: number;
+}
+
+/** What one step of a room changes in its row; fields left out stay as they are. */
+export interface RowUpdate {
+  status?: RoomStatus;
+  lobby?: StoredLobby;
+  header?: StoredHeader;
+  seedCommitment?: string;
+  startedAt?: number;
+  endReason?: 'aborted';
+  finishedAt?: number;
+}
+
+/** What a step of a room must make durable before its answers and broadcasts leave. */
+export interface RoomWrite {
+  row?: RowUpdate;
+  entries: LogEntry[];
+}
+
+/** A stored game that was not finished when the server stopped. */
+export interface StoredGame {
+  readonly id: string;
+  readonly roomCode: string;
+  readonly setup: GameSetup;
+  readonly createdAt: number;
+  readonly lobby: StoredLobby;
+  readonly header: StoredHeader | null;
+  readonly entries: readonly LogEntry[];
+}
+
+/** What a room needs from the service that owns it. */
+export interface RoomDeps {
+  readonly clock: Clock;
+  readonly rules: Rules;
   /** A new game's seed: 32 random hex characters (DESIGN §2 Fairness). */
   seed(): string;
   /** To everyone in the room, spectators included. */
   toRoom(gameId: string, event: ServerEventName, payload: object): void;
   /** To one user's sockets only (hands). */
   toUser(userId: string, event: ServerEventName, payload: object): void;
-  /** The room changed: snapshot it soon. */
-  changed(room: GameRoom): void;
-  /** The game is over: record it. */
-  finished(room: GameRoom): void;
-  /** The lobby emptied before a deal: forget the room. */
-  closed(room: GameRoom): void;
+  /** Makes a step durable; resolves once it is (retried without limit while the database is away). */
+  persist(gameId: string, write: RoomWrite): Promise<void>;
+  /** The game is over (its end is durable): record it. */
+  finished(gameId: string): void;
+  /** The lobby emptied before a deal (or no human was connected for too long): forget it. */
+  closed(gameId: string): void;
+  /** The room threw: it has been stopped; abort the game. */
+  failed(gameId: string, error: unknown): void;
 }
 
-/** What an accepted command did. */
-export interface Applied {
-  readonly events: readonly GameEvent[];
-  readonly deadlockCheck: DeadlockCheck | null;
-}
-
-export type Outcome<T> = { readonly ok: true; readonly data: T } | { readonly ok: false; readonly error: string };
-
-/** What a snapshot keeps: enough to rebuild the room after a restart. */
-export interface RoomSnapshot {
+/** What a finished game's record needs, read from its room. */
+export interface FinishedGame {
   readonly id: string;
-  readonly roomCode: string;
-  readonly hostId: string;
-  readonly hostName: string;
-  readonly setup: GameSetup;
-  readonly createdAt: number;
-  readonly status: RoomStatus;
+  readonly seed: string;
+  readonly state: GameState;
   readonly seats: readonly Seat[];
-  readonly startsAt: number | null;
-  readonly autoStartAt: number | null;
-  readonly seed: string | null;
-  readonly engine: GameState | null;
   readonly commands: readonly { at: number; command: Command }[];
-  readonly seq: number;
   readonly clockOffset: number;
-  /** Wall time of the snapshot, to resume the game clock where it stopped. */
-  readonly savedAt: number;
+  readonly isBotGame: boolean;
 }
 
 export function sha256Hex(text: string): string {

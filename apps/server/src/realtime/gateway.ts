@@ -3,10 +3,11 @@
  * with the protocol's schemas, rate-limits each socket, turns events into game-service calls and
  * answers every one through its ack — `{ success, error?, data? }`, never a crash or silence.
  */
-import type { GameEvent } from '@memeslam/engine';
+import type { Command, GameEvent, PowerUpType } from '@memeslam/engine';
 import {
   type ClientEventName,
   GAME_TEXTS,
+  type GameSetup,
   LOBBY_TEXTS,
   SERVER_TEXTS,
   SOCKET_TRANSPORTS,
@@ -20,7 +21,7 @@ import { Server, type Socket } from 'socket.io';
 import type { AuthService } from '../auth/service.ts';
 import type { GameService, User } from '../games/service.ts';
 import type { GameRoom } from '../games/room.ts';
-import type { Outcome } from '../games/types.ts';
+import { type Outcome, fail, ok } from '../games/types.ts';
 import type { Metrics } from '../metrics.ts';
 
 /** DESIGN §4: socket events 30/s per socket. */
@@ -179,10 +180,6 @@ function sendRejoin(socket: Socket, room: GameRoom, userId: string): void {
   });
 }
 
-function entry(room: GameRoom, userId: string) {
-  return { gameId: room.id, roomCode: room.roomCode, game: room.game(userId) };
-}
-
 function firstEvent<T extends GameEvent['type']>(
   events: readonly GameEvent[],
   type: T,
@@ -190,131 +187,95 @@ function firstEvent<T extends GameEvent['type']>(
   return events.find((e): e is Extract<GameEvent, { type: T }> => e.type === type);
 }
 
-/** One handler per client event; each returns what its ack says. */
+/** One handler per client event: each turns its payload into a request at the games' door and says what its ack carries. */
 function gameHandlers(games: GameService): Record<ClientEventName, Handler> {
-  const roomOf = (user: User): Outcome<GameRoom> => {
-    const room = games.currentGameOf(user.id);
-    return room ? { ok: true, data: room } : { ok: false, error: LOBBY_TEXTS.notInGame };
-  };
-  const created = async (user: User, setup: Parameters<GameService['create']>[1], socket: Socket, bot: boolean) => {
-    const result = await games.create(user, setup);
+  const created = async (user: User, setup: GameSetup, socket: Socket, bot: boolean) => {
+    const result = await games.handle(user, { type: 'create', setup });
     if (!result.ok) {
       socket.emit('gameCreated', { success: false, error: result.error });
       return result;
     }
-    const room = result.data;
-    void socket.join(gameChannel(room.id));
-    const data = entry(room, user.id);
-    socket.emit('gameCreated', { success: true, ...data, seq: room.seq });
+    const { seq, ...data } = result.data;
+    socket.emit('gameCreated', { success: true, ...data, seq });
     const bots = setup.bots;
-    return {
-      ok: true as const,
-      data: bot && bots ? { ...data, numberOfBots: bots.numberOfBots, botDifficulty: bots.difficulty } : data,
-    };
+    return ok(bot && bots ? { ...data, numberOfBots: bots.numberOfBots, botDifficulty: bots.difficulty } : data);
+  };
+  const play = (user: User, command: DistributiveOmit<Command, 'playerId'>) =>
+    games.handle(user, { type: 'play', command: { ...command, playerId: user.id } as Command });
+  const leave = async (user: User, game?: string) => {
+    const result = await games.handle(user, { type: 'leave', game });
+    return result.ok ? ok(undefined) : result;
   };
 
   return {
-    createGame: (user, setup: Parameters<GameService['create']>[1], socket) => created(user, setup, socket, false),
-    'create-bot-game': (user, setup: Parameters<GameService['create']>[1], socket) =>
-      created(user, setup, socket, true),
+    createGame: (user, setup: GameSetup, socket) => created(user, setup, socket, false),
+    'create-bot-game': (user, setup: GameSetup, socket) => created(user, setup, socket, true),
 
-    joinGame: (user, { roomCode }: { roomCode: string }, socket) => {
-      const result = games.join(user, roomCode);
-      if (result.ok) {
-        const room = result.data;
-        void socket.join(gameChannel(room.id));
-        socket.emit('gameJoined', { success: true, ...entry(room, user.id), seq: room.seq });
-        if (room.status === 'active') sendRejoin(socket, room, user.id);
-        return { ok: true, data: entry(room, user.id) };
+    joinGame: async (user, { roomCode }: { roomCode: string }, socket) => {
+      const result = await games.handle(user, { type: 'join', roomCode, watch: true });
+      if (!result.ok) {
+        socket.emit('gameJoined', { success: false, error: result.error });
+        return result;
       }
-      // A non-member may watch a game in play when its host allows spectators.
-      const room = games.find(roomCode);
-      if (room && room.status !== 'finished' && room.status !== 'waiting' && !room.isMember(user.id)) {
-        if (!room.setup.allowSpectators) return { ok: false, error: LOBBY_TEXTS.spectatorsNotAllowed };
-        void socket.join(gameChannel(room.id));
-        socket.emit('gameJoined', { success: true, ...entry(room, user.id), seq: room.seq });
-        return { ok: true, data: entry(room, user.id) };
-      }
-      socket.emit('gameJoined', { success: false, error: result.error });
-      return result;
+      const { seq, watching, room, ...data } = result.data;
+      socket.emit('gameJoined', { success: true, ...data, seq });
+      if (!watching && room.status === 'active') sendRejoin(socket, room, user.id);
+      return ok(data);
     },
 
-    leaveGame: (user, _payload, socket) => {
-      const room = games.currentGameOf(user.id);
-      const result = games.leave(user.id);
-      if (room) void socket.leave(gameChannel(room.id));
-      return result.ok ? { ok: true, data: undefined } : result;
-    },
+    leaveGame: (user) => leave(user),
 
-    stopAllBots: (user, payload: { gameId?: string; roomCode?: string }, socket) => {
-      const key = payload.gameId ?? payload.roomCode;
-      const room = key ? games.find(key) : undefined;
-      const result = games.leave(user.id, key);
-      if (room) void socket.leave(gameChannel(room.id));
-      return result.ok ? { ok: true, data: undefined } : result;
-    },
+    stopAllBots: (user, payload: { gameId?: string; roomCode?: string }) =>
+      leave(user, payload.gameId ?? payload.roomCode),
 
-    setPlayerReady: (user, { isReady }: { isReady: boolean }) => {
-      const room = roomOf(user);
-      return room.ok ? room.data.setReady(user.id, isReady) : room;
-    },
+    setPlayerReady: (user, { isReady }: { isReady: boolean }) => games.handle(user, { type: 'ready', isReady }),
 
-    startGame: (user) => {
-      const room = roomOf(user);
-      return room.ok ? room.data.start(user.id) : room;
-    },
+    startGame: (user) => games.handle(user, { type: 'start' }),
 
-    playCard: (user, { cardId, pileIndex }: { cardId: string; pileIndex: number }) => {
-      const result = games.play(user.id, { type: 'playCard', playerId: user.id, cardId, pileIndex });
+    playCard: async (user, { cardId, pileIndex }: { cardId: string; pileIndex: number }) => {
+      const result = await play(user, { type: 'playCard', cardId, pileIndex });
       if (!result.ok) return result;
-      const played = firstEvent(result.data.events, 'cardPlayed');
-      return { ok: true, data: { card: played?.card, pileIndex } };
+      return ok({ card: firstEvent(result.data.events, 'cardPlayed')?.card, pileIndex });
     },
 
-    usePowerUp: (user, request: Record<string, unknown> & { powerUpType: string }) => {
-      const result = games.play(user.id, { type: 'usePowerUp', playerId: user.id, ...request } as never);
+    usePowerUp: async (user, request: Record<string, unknown> & { powerUpType: PowerUpType }) => {
+      const result = await play(user, { type: 'usePowerUp', ...request });
       if (!result.ok) return result;
       const used = firstEvent(result.data.events, 'powerUpUsed');
-      return { ok: true, data: { powerUpType: request.powerUpType, data: used?.effect } };
+      return ok({ powerUpType: request.powerUpType, data: used?.effect });
     },
 
-    getPowerUpStatus: (user) => {
-      const room = roomOf(user);
-      if (!room.ok) return room;
-      const hand = room.data.handFor(user.id);
-      if (!hand) return { ok: false, error: GAME_TEXTS.gameNotActive };
-      return {
-        ok: true,
-        data: {
-          powerUps: hand.powerUps,
-          activeEffects: room.data.game().gameState?.activeEffects ?? [],
-          isFrozen: hand.isFrozen,
-        },
-      };
-    },
-
-    requestHand: (user) => {
-      const room = roomOf(user);
-      if (!room.ok) return room;
-      const hand = room.data.handFor(user.id);
-      const gameState = room.data.game().gameState;
-      if (!hand || !gameState) return { ok: false, error: GAME_TEXTS.gameNotActive };
-      return { ok: true, data: { ...hand, gameState } };
-    },
-
-    checkDeadlock: (user) => {
-      const result = games.play(user.id, { type: 'checkDeadlock', playerId: user.id });
+    getPowerUpStatus: async (user) => {
+      const result = await games.handle(user, { type: 'view' });
       if (!result.ok) return result;
-      return { ok: true, data: { result: result.data.deadlockCheck ?? { deadlockDetected: false, resolved: false } } };
+      const { hand, game } = result.data;
+      return ok({
+        powerUps: hand.powerUps,
+        activeEffects: game.gameState?.activeEffects ?? [],
+        isFrozen: hand.isFrozen,
+      });
     },
 
-    forceDeadlockResolution: (user) => {
-      const result = games.play(user.id, { type: 'forceDeadlockResolution', playerId: user.id });
+    requestHand: async (user) => {
+      const result = await games.handle(user, { type: 'view' });
       if (!result.ok) return result;
-      return {
-        ok: true,
-        data: { cardsFlipped: firstEvent(result.data.events, 'deadlockResolved')?.cardsFlipped ?? 0 },
-      };
+      const { hand, game } = result.data;
+      if (!game.gameState) return fail(GAME_TEXTS.gameNotActive);
+      return ok({ ...hand, gameState: game.gameState });
+    },
+
+    checkDeadlock: async (user) => {
+      const result = await play(user, { type: 'checkDeadlock' });
+      if (!result.ok) return result;
+      return ok({ result: result.data.deadlockCheck ?? { deadlockDetected: false, resolved: false } });
+    },
+
+    forceDeadlockResolution: async (user) => {
+      const result = await play(user, { type: 'forceDeadlockResolution' });
+      if (!result.ok) return result;
+      return ok({ cardsFlipped: firstEvent(result.data.events, 'deadlockResolved')?.cardsFlipped ?? 0 });
     },
   };
 }
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;

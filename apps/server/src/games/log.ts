@@ -1,0 +1,143 @@
+/**
+ * Group commit for live games: the writes of every room's steps wait here and go to the database
+ * together, one transaction per batch, one batch at a time — while one is in flight the next
+ * gathers, so under load a batch holds hundreds of steps and durability costs a few milliseconds of
+ * latency rather than a write per command. Each write's promise resolves once it is durable.
+ *
+ * The database being away is waited out: a batch is retried with backoff, without limit. A batch
+ * refused for what it holds (not for the connection) is split by game, so that one game's bad write
+ * aborts that game and never blocks the others.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { RoomWrite } from './types.ts';
+
+interface Pending {
+  readonly gameId: string;
+  readonly write: RoomWrite;
+  readonly resolve: () => void;
+}
+
+export interface LogStorage {
+  write(batch: readonly { gameId: string; write: RoomWrite }[]): Promise<void>;
+}
+
+/** Steps per transaction at most; more wait for the next one. */
+const MAX_BATCH = 5000;
+const RETRY_FIRST_MS = 100;
+const RETRY_MAX_MS = 5000;
+
+/**
+ * Whether an error is the database being away or busy (worth waiting out) rather than a refusal
+ * of what was written. PostgreSQL's SQLSTATE classes 08 (connection), 40 (rollback), 53 (resources),
+ * 55 (object state, e.g. a database not accepting connections), 57 (operator intervention) and 58
+ * (system errors) are transient; so is any error without a SQLSTATE (sockets, timeouts).
+ */
+export function isTransient(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) {
+      return ['08', '40', '53', '55', '57', '58'].includes(e.code.slice(0, 2));
+    }
+  }
+  return true;
+}
+
+export class GameLog {
+  readonly #storage: LogStorage;
+  readonly #log: FastifyBaseLogger;
+  readonly #onRefused: (gameId: string, error: unknown) => void;
+  readonly #wait: (ms: number) => Promise<void>;
+  #pending: Pending[] = [];
+  #running: Promise<void> | null = null;
+  /** Figures for /metrics: batches written and steps in them. */
+  batches = 0;
+  steps = 0;
+
+  constructor(deps: {
+    storage: LogStorage;
+    log: FastifyBaseLogger;
+    /** A game's write was refused by the database: the game must be stopped. */
+    onRefused: (gameId: string, error: unknown) => void;
+    wait?: (ms: number) => Promise<void>;
+  }) {
+    this.#storage = deps.storage;
+    this.#log = deps.log;
+    this.#onRefused = deps.onRefused;
+    this.#wait = deps.wait ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+  }
+
+  /** Resolves once the write is durable (or its game was stopped because the database refused it). */
+  append(gameId: string, write: RoomWrite): Promise<void> {
+    return new Promise((resolve) => {
+      this.#pending.push({ gameId, write, resolve });
+      // The first write after a quiet spell waits one turn of the event loop for company.
+      this.#running ??= new Promise<void>((start) => setImmediate(start)).then(() => this.#run());
+    });
+  }
+
+  /** Waits until everything appended so far is durable. */
+  async drain(): Promise<void> {
+    while (this.#running) await this.#running;
+  }
+
+  get backlog(): number {
+    return this.#pending.length;
+  }
+
+  async #run(): Promise<void> {
+    try {
+      while (this.#pending.length > 0) {
+        const batch = this.#pending.splice(0, MAX_BATCH);
+        await this.#commit(batch);
+      }
+    } finally {
+      this.#running = null;
+    }
+  }
+
+  async #commit(batch: readonly Pending[]): Promise<void> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await this.#storage.write(batch);
+        this.batches += 1;
+        this.steps += batch.length;
+        for (const p of batch) p.resolve();
+        return;
+      } catch (error) {
+        if (!isTransient(error)) {
+          this.#log.error(
+            { err: error, steps: batch.length },
+            'a batch of game writes was refused; writing game by game',
+          );
+          await this.#oneByOne(batch);
+          return;
+        }
+        if (attempt === 1 || attempt % 10 === 0) {
+          this.#log.warn({ err: error, attempt, steps: batch.length }, 'game writes wait for the database');
+        }
+        await this.#wait(Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** (attempt - 1)));
+      }
+    }
+  }
+
+  async #oneByOne(batch: readonly Pending[]): Promise<void> {
+    const byGame = new Map<string, Pending[]>();
+    for (const p of batch) byGame.set(p.gameId, [...(byGame.get(p.gameId) ?? []), p]);
+    for (const [gameId, writes] of byGame) {
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          await this.#storage.write(writes);
+          break;
+        } catch (error) {
+          if (isTransient(error)) {
+            await this.#wait(Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** (attempt - 1)));
+            continue;
+          }
+          this.#log.error({ err: error, gameId }, 'the database refused a game write; the game is stopped');
+          this.#onRefused(gameId, error);
+          break;
+        }
+      }
+      for (const p of writes) p.resolve();
+    }
+  }
+}
