@@ -14,6 +14,7 @@ import { createMailer } from './mail/mailer.ts';
 import { type Clock, systemClock } from './clock.ts';
 import { registerGameRoutes } from './games/routes.ts';
 import { GameService } from './games/service.ts';
+import type { Rules } from './games/types.ts';
 import { registerStatsRoutes } from './stats/routes.ts';
 import { registerTournamentRoutes } from './tournaments/routes.ts';
 import { TournamentService } from './tournaments/service.ts';
@@ -37,6 +38,8 @@ export interface AppOptions {
   readonly clock?: Clock;
   /** Draws each game's seed (32 hex characters); tests pass chosen deals. Default: 16 random bytes. */
   readonly seeds?: () => string;
+  /** The engine functions the game rooms run; tests wrap them to make a room throw. */
+  readonly rules?: Rules;
 }
 
 /** Bodies are small JSON documents; anything bigger is refused with a 413 before it is read. */
@@ -68,6 +71,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
     clock: options.clock ?? systemClock,
     log: app.log,
     ...(options.seeds ? { seeds: options.seeds } : {}),
+    ...(options.rules ? { rules: options.rules } : {}),
   });
   app.decorate('games', games);
   app.log.info({ database: database.kind, mail: config.smtpUrl ? 'smtp' : 'dev outbox' }, 'storage ready');

@@ -42,9 +42,6 @@ import {
   sha256Hex,
 } from './types.ts';
 
-/** A lobby with no human connected this long is closed (nobody can squat a room code). */
-export const LOBBY_IDLE_CLOSE_MS = 2 * 60_000;
-
 /** What an accepted game command did. */
 export interface Applied {
   readonly events: readonly GameEvent[];
@@ -83,8 +80,6 @@ export class GameRoom {
   readonly #connected = new Set<string>();
   /** Lobby seats whose owner is away: removed when the grace runs out. */
   readonly #lobbyDisconnects = new Map<string, number>();
-  /** Since when no seated human has had a socket open, in a lobby. */
-  #noHumanSince: number | null = null;
   #timer: Timer | null = null;
   /** The room threw: it takes no more steps. */
   #failed = false;
@@ -581,7 +576,6 @@ export class GameRoom {
     this.#status = 'active';
     this.#startsAt = null;
     this.#lobbyDisconnects.clear();
-    this.#noHumanSince = null;
     this.#write.row = {
       ...this.#write.row,
       header: { config, clockOffset: this.#clockOffset },
@@ -608,20 +602,13 @@ export class GameRoom {
     }
   }
 
-  /** Runs what is due: countdown end, auto-start, lobby disconnects and idleness, the engine's deadlines. */
+  /** Runs what is due: countdown end, auto-start, lobby disconnects, the engine's deadlines. */
   #tick(): void {
     this.#timer = null;
     const step = this.#run(() => {
       const now = this.#deps.clock.now();
       for (const [userId, until] of [...this.#lobbyDisconnects]) {
         if (until <= now && (this.#status === 'waiting' || this.#status === 'starting')) this.#leave(userId);
-      }
-      if (this.#noHumanSince !== null && this.#noHumanSince + LOBBY_IDLE_CLOSE_MS <= now && this.#isLobby()) {
-        for (const seat of this.#seats.filter((s) => s.bot === null)) {
-          this.#emit('playerLeft', { userId: seat.playerId, username: seat.username, isBot: false });
-        }
-        this.#seats = this.#seats.filter((s) => s.bot !== null);
-        this.#close();
       }
       if (this.#status === 'waiting' && this.#autoStartAt !== null && this.#autoStartAt <= now) {
         this.#autoStartAt = null;
@@ -714,7 +701,6 @@ export class GameRoom {
     const times: number[] = [...this.#lobbyDisconnects.values()];
     if (this.#autoStartAt !== null) times.push(this.#autoStartAt);
     if (this.#status === 'starting' && this.#startsAt !== null) times.push(this.#startsAt);
-    if (this.#noHumanSince !== null && this.#isLobby()) times.push(this.#noHumanSince + LOBBY_IDLE_CLOSE_MS);
     if (this.#status === 'active' && this.#engine) {
       const due = this.#deps.rules.nextDeadline(this.#engine);
       if (due !== null) times.push(due + this.#clockOffset);
@@ -725,11 +711,6 @@ export class GameRoom {
   #rearm(): void {
     this.#cancelTimer();
     if (this.#status === 'finished' || this.#failed) return;
-    if (this.#isLobby()) {
-      const anyoneHere = this.#seats.some((s) => s.bot === null && this.#connected.has(s.playerId));
-      if (anyoneHere) this.#noHumanSince = null;
-      else this.#noHumanSince ??= this.#deps.clock.now();
-    }
     const at = this.#nextWallDeadline();
     if (at !== null) this.#timer = this.#deps.clock.at(at, () => this.#tick());
   }

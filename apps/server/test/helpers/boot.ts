@@ -8,8 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../../src/app.ts';
-import type { Clock } from '../../src/clock.ts';
+import { type AppOptions, buildApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 
 export type DatabaseMode = 'pglite' | 'postgres';
@@ -31,6 +30,8 @@ export interface Booted {
   /** http://127.0.0.1:port */
   readonly base: string;
   readonly dataDir: string;
+  /** Stops this server cleanly and starts another on the same database and DATA_DIR. */
+  restart(options?: Omit<AppOptions, 'webRoot'>): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -56,7 +57,7 @@ export async function scratchPostgres(): Promise<{ url: string; drop(): Promise<
 export async function boot(
   mode: DatabaseMode,
   env: Record<string, string> = {},
-  options: { clock?: Clock; seeds?: () => string } = {},
+  options: Omit<AppOptions, 'webRoot'> = {},
 ): Promise<Booted> {
   const dataDir = mkdtempSync(join(tmpdir(), 'memeslam-data-'));
   const webRoot = join(dataDir, 'web');
@@ -72,15 +73,26 @@ export async function boot(
     ...(scratch ? { DATABASE_URL: scratch.url } : {}),
     ...env,
   });
-  const app = await buildApp(config, { webRoot, ...options });
-  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  const start = async (appOptions: Omit<AppOptions, 'webRoot'>) => {
+    const app = await buildApp(config, { webRoot, ...appOptions });
+    return { app, base: await app.listen({ port: 0, host: '127.0.0.1' }) };
+  };
+  let running = await start(options);
   return {
-    app,
+    get app() {
+      return running.app;
+    },
+    get base() {
+      return running.base;
+    },
     config,
-    base,
     dataDir,
+    async restart(next = options) {
+      await running.app.close();
+      running = await start(next);
+    },
     async close() {
-      await app.close();
+      await running.app.close();
       await scratch?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
