@@ -4,33 +4,14 @@
  * as ended, never as a game in play; one user's concurrent creates and joins leave them in one game;
  * seats nobody connects to are freed; a clean stop keeps every change; bot status reads the room's clock.
  */
-import { TIME_CAP_MS, createGame } from '@memeslam/engine';
 import { GAME_TEXTS } from '@memeslam/protocol';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/clock.ts';
 import { ENGINE_RULES, type Rules } from '../src/games/types.ts';
 import { type Booted, DATABASE_MODES, boot, call, newAccount } from './helpers/boot.ts';
+import { botWinsSeed } from './helpers/deals.ts';
 import { type Client, connect, settle } from './helpers/sockets.ts';
-
-/** A seed whose deal lets one easy bot play every card while the person beside it does nothing. */
-function botWinsSeed(): string {
-  for (let n = 1; ; n += 1) {
-    const seed = `b07${n.toString(16)}`.padEnd(32, '0');
-    const state = createGame({
-      seed,
-      seats: [
-        { id: 'human', username: 'human', bot: null },
-        { id: 'bot-1', username: 'bot', bot: 'easy' },
-      ],
-      cardsPerPlayer: 20,
-      speed: 'fast',
-      startAt: 0,
-    });
-    const end = ENGINE_RULES.advance(state, TIME_CAP_MS).state.result;
-    if (end?.reason === 'win' && end.winnerId === 'bot-1') return seed;
-  }
-}
 
 /** The rows of a raw query (both drivers answer `{ rows }`). */
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
