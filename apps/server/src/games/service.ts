@@ -164,7 +164,12 @@ export class GameService {
         return this.#join(user, request.roomCode, request.watch ?? false);
       case 'leave': {
         const room = request.game ? this.find(request.game) : this.#userGame.get(user.id);
-        if (!room || !room.isMember(user.id)) return fail(LOBBY_TEXTS.notInGame);
+        if (!room) return fail(LOBBY_TEXTS.notInGame);
+        if (!room.isMember(user.id)) {
+          // A spectator stops watching.
+          this.#transport?.unsubscribe(user.id, room.id);
+          return fail(LOBBY_TEXTS.notInGame);
+        }
         const left = await this.#settle(room, room.leave(user.id));
         if (left.ok) this.#unseat(user.id, room);
         return left;
