@@ -1,18 +1,15 @@
 /**
- * Opens the database the configuration names — PGlite under DATA_DIR, or PostgreSQL at DATABASE_URL —
- * and applies the numbered migrations before anything else touches it.
+ * Opens the database the configuration names — PGlite under DATA_DIR, run in its own worker thread
+ * (embedded.ts), or PostgreSQL at DATABASE_URL — and applies the numbered migrations before anything
+ * else touches it. Both are reached the same way: node-postgres and drizzle's node-postgres driver.
  */
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { EMBEDDED_CONNECTIONS, startEmbedded } from './embedded.ts';
 import * as schema from './schema.ts';
 
 /** The database or a transaction on it: repositories accept either. */
@@ -29,27 +26,44 @@ const migrationsFolder = fileURLToPath(new URL('../../migrations', import.meta.u
 const MIGRATION_LOCK = 7_316_001;
 
 export async function openDatabase(options: { databaseUrl: string | null; dataDir: string }): Promise<Database> {
-  if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    // An idle client's error (the server restarted) must not crash the process; the pool replaces it.
-    pool.on('error', () => {});
-    const db = drizzleNodePg(pool, { schema });
+  const embedded = options.databaseUrl
+    ? null
+    : await startEmbedded(options.dataDir, (message, error) => console.error(message, error));
+  const pool = new pg.Pool(
+    embedded
+      ? {
+          ...embedded.address,
+          user: 'postgres',
+          database: 'postgres',
+          // Explicit, so no PGSSLMODE in the environment asks the socket server for TLS it has not got.
+          ssl: false,
+          max: EMBEDDED_CONNECTIONS,
+          // The one connection stays open: nothing to gain from reconnecting to our own thread.
+          idleTimeoutMillis: 0,
+        }
+      : { connectionString: options.databaseUrl as string, max: 10 },
+  );
+  // An idle client's error must not crash the process: PostgreSQL restarted and the pool replaces the
+  // client, or the embedded worker stopped, which startEmbedded has logged.
+  pool.on('error', () => {});
+  const close = async () => {
+    await pool.end();
+    await embedded?.stop();
+  };
+  try {
     const client = await pool.connect();
     try {
       await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-      await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder });
+      await migrate(drizzle(client, { schema }), { migrationsFolder });
     } finally {
       await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
       client.release();
     }
-    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+  } catch (error) {
+    await close().catch(() => {});
+    throw error;
   }
-  const dir = join(options.dataDir, 'pglite');
-  mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir);
-  const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  return { db: drizzle(pool, { schema }) as unknown as Db, kind: embedded ? 'pglite' : 'postgres', close };
 }
 
 /** A cheap round trip, for /health. */
