@@ -12,6 +12,12 @@ import { Worker } from 'node:worker_threads';
  * Sync — would be shared. One connection is the single session the in-process driver had.
  */
 export const EMBEDDED_CONNECTIONS = 1;
+/**
+ * The socket server admits a few more: node-postgres's pool drops a connection whose query failed and
+ * opens a new one at once, before the server has seen the old one close. With room for one only, that
+ * new connection was refused and the next query failed with EPIPE (any SQL error broke the next call).
+ */
+const SERVER_CONNECTIONS = EMBEDDED_CONNECTIONS + 3;
 
 export interface EmbeddedWorkerData {
   readonly dataDir: string;
@@ -39,7 +45,7 @@ export interface Embedded {
 
 export function startEmbedded(dataDir: string, log: (message: string, error: Error) => void): Promise<Embedded> {
   const worker = new Worker(new URL('./pglite-worker.ts', import.meta.url), {
-    workerData: { dataDir, maxConnections: EMBEDDED_CONNECTIONS } satisfies EmbeddedWorkerData,
+    workerData: { dataDir, maxConnections: SERVER_CONNECTIONS } satisfies EmbeddedWorkerData,
   });
   const where = `the embedded database (PGlite in ${dataDir})`;
   let state: 'starting' | 'running' | 'stopping' | 'stopped' = 'starting';

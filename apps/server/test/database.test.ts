@@ -1,0 +1,36 @@
+/**
+ * The database handle on both drivers: a failed statement leaves the next ones working (node-postgres's
+ * pool drops the failed connection and opens another, which the embedded database's socket must admit).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/client.ts';
+import { DATABASE_MODES, scratchPostgres } from './helpers/boot.ts';
+
+describe.each(DATABASE_MODES)('the database on %s', (mode) => {
+  it('a statement that fails does not break the ones after it, one at a time or many at once', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'memeslam-db-'));
+    const scratch = mode === 'postgres' ? await scratchPostgres() : null;
+    const database = await openDatabase({ databaseUrl: scratch?.url ?? null, dataDir });
+    try {
+      const value = async (statement: string) =>
+        ((await database.db.execute(sql.raw(statement))) as unknown as { rows: { v: number }[] }).rows[0]?.v;
+      for (let round = 0; round < 3; round += 1) {
+        await expect(value('select 1/0 as v')).rejects.toThrow();
+        expect(await value('select 2 as v')).toBe(2);
+      }
+      const many = await Promise.allSettled(
+        Array.from({ length: 300 }, (_, i) => value(i % 5 === 0 ? 'select 1/0 as v' : `select ${i} as v`)),
+      );
+      const failed = many.flatMap((r, i) => (r.status === 'rejected' ? [i] : []));
+      expect(failed).toEqual(Array.from({ length: 60 }, (_, k) => k * 5));
+    } finally {
+      await database.close();
+      await scratch?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
