@@ -1,20 +1,26 @@
-// npm run bench:server [-- --json --games 100,500,1000 --warmup 10 --seconds 20 --pace human|max --saturation]
+// npm run bench:server [-- --json --modes embedded,postgres --games 500,1000,2000 --warmup 10 --seconds 20
+//                         --pace human|max --saturation]
 //
 // A real server process and this load process on loopback. Each live game seats two socket.io
 // clients and two normal bots at normal speed; a client plays its next playable card about 2 s
 // (±50%) after its previous play (DESIGN §7; `--pace max` plays as soon as its last ack is back) and
-// uses each power-up once. Finished games are replaced, so N stays constant.
-import { spawn } from 'node:child_process';
+// uses each power-up once. Finished games are replaced, so N stays constant. Every ack is durable
+// (the server answers once the command's log entry is written). Each mode gets a fresh server:
+// embedded (PGlite in its worker thread, under a temporary DATA_DIR) and postgres (a database made
+// for the run on DATABASE_URL's server, dropped after; skipped, loudly, when DATABASE_URL is unset).
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Card, matches } from '@memeslam/engine';
+import pg from 'pg';
 import { type Socket, io } from 'socket.io-client';
 import { parseArgs, percentile, round } from './stats.ts';
 
 const args = parseArgs(process.argv.slice(2));
-const steps = (args.get('games') ?? '100,500,1000').split(',').map(Number);
+const steps = (args.get('games') ?? '500,1000,2000').split(',').map(Number);
+const modes = (args.get('modes') ?? 'embedded,postgres').split(',') as ('embedded' | 'postgres')[];
 const warmupMs = Number(args.get('warmup') ?? '10') * 1000;
 const measureMs = Number(args.get('seconds') ?? '20') * 1000;
 const pace = args.get('pace') === 'max' ? 'max' : 'human';
@@ -24,42 +30,71 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const jitter = () => 2000 * (0.5 + Math.random());
 
 // ── the server ──
-const dataDir = mkdtempSync(join(tmpdir(), 'memeslam-bench-'));
-const serverProcess = spawn(
-  process.execPath,
-  [
-    '--expose-gc',
-    // --profile DIR: a CPU profile of the server process, to see where its time goes under load.
-    ...(args.has('profile')
-      ? ['--cpu-prof', `--cpu-prof-dir=${args.get('profile') === 'true' ? '.tmp/profile' : args.get('profile')}`]
-      : []),
-    fileURLToPath(new URL('../../apps/server/src/main.ts', import.meta.url)),
-  ],
-  {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, RATE_LIMITS: 'off', LOG_LEVEL: 'info' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  },
-);
-const base = await new Promise<string>((resolve, reject) => {
-  let out = '';
-  const onData = (chunk: Buffer) => {
-    out += chunk.toString();
-    const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-    if (match?.[1]) {
-      serverProcess.stdout.off('data', onData);
-      serverProcess.stdout.resume();
-      resolve(match[1]);
-    }
+let serverProcess: ChildProcess;
+let base = '';
+
+/** A scratch database on DATABASE_URL's server for one run. */
+async function scratchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const admin = process.env.DATABASE_URL as string;
+  const name = `memeslam_bench_${process.pid}_${Date.now()}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    await client.query(statement).finally(() => client.end());
   };
-  serverProcess.stdout.on('data', onData);
-  serverProcess.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-});
+  await run(`CREATE DATABASE ${name}`);
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+async function startServer(env: Record<string, string>): Promise<void> {
+  serverProcess = spawn(
+    process.execPath,
+    [
+      '--expose-gc',
+      // --profile DIR: a CPU profile of the server process, to see where its time goes under load.
+      ...(args.has('profile')
+        ? ['--cpu-prof', `--cpu-prof-dir=${args.get('profile') === 'true' ? '.tmp/profile' : args.get('profile')}`]
+        : []),
+      fileURLToPath(new URL('../../apps/server/src/main.ts', import.meta.url)),
+    ],
+    {
+      env: {
+        ...process.env,
+        DATABASE_URL: '',
+        PORT: '0',
+        HOST: '127.0.0.1',
+        RATE_LIMITS: 'off',
+        LOG_LEVEL: 'info',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  const child = serverProcess;
+  base = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    const onData = (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+      if (match?.[1]) {
+        child.stdout?.off('data', onData);
+        child.stdout?.resume();
+        resolve(match[1]);
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+}
 
 async function metrics(query = '') {
   return (await (await fetch(`${base}/metrics${query}`)).json()) as {
     commands: { count: number; p50Ms: number; p99Ms: number; p999Ms: number };
     eventLoopDelayMs: { p50: number; p99: number; max: number };
     heapUsedBytes: number;
+    rssBytes: number;
     cpuMicros: number;
     uptimeMs: number;
     rooms: number;
@@ -142,11 +177,19 @@ class Player {
   }
 }
 
-async function newPlayer(): Promise<Player> {
+async function demoToken(): Promise<string> {
   const session = (await (await fetch(`${base}/api/auth/demo`, { method: 'POST' })).json()) as {
     data: { token: string };
   };
-  const socket = io(base, { auth: { token: session.data.token }, transports: ['websocket'], reconnection: false });
+  return session.data.token;
+}
+
+async function newPlayer(token?: string): Promise<Player> {
+  const socket = io(base, {
+    auth: { token: token ?? (await demoToken()) },
+    transports: ['websocket'],
+    reconnection: false,
+  });
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', () => resolve());
     socket.once('connect_error', reject);
@@ -190,7 +233,22 @@ class Table {
   }
 }
 
+// ── measuring ──
+type Row = {
+  games: number;
+  sockets: number;
+  plays: number;
+  ackMs: { p50: number; p99: number; p999: number };
+  processingMsP99: number;
+  eventLoopDelayMsP99: number;
+  serverCpuPercent: number;
+  rssMB: number;
+  heapPerGameKB: number;
+  heapPerSocketKB: number;
+};
 const tables: Table[] = [];
+const reports: { mode: string; results: Row[]; saturationGames: number | null }[] = [];
+
 async function grow(to: number): Promise<void> {
   while (tables.length < to) {
     const batch = Math.min(50, to - tables.length);
@@ -204,75 +262,97 @@ async function grow(to: number): Promise<void> {
   }
 }
 
-// ── measuring ──
-// Heap of an idle signed-in socket first, so that a game's share can be told from its sockets'.
-const IDLE = 200;
-const bare = await metrics('?gc=1');
-const idle = await Promise.all(Array.from({ length: IDLE }, () => newPlayer()));
-const withIdle = await metrics('?gc=1');
-const perSocketBytes = Math.max(0, (withIdle.heapUsedBytes - bare.heapUsedBytes) / IDLE);
-idle.forEach((p) => p.socket.disconnect());
-await sleep(500);
-const baseline = await metrics('?gc=1');
-const results: Record<string, unknown>[] = [];
+async function runMode(mode: 'embedded' | 'postgres'): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'memeslam-bench-'));
+  const scratch = mode === 'postgres' ? await scratchDatabase() : null;
+  await startServer({ DATA_DIR: dataDir, ...(scratch ? { DATABASE_URL: scratch.url } : {}) });
+  playing = true;
+  // Heap of an idle signed-in socket first, so that a game's share can be told from its sockets'.
+  // A first round warms up (code compiled on first use is not a socket's), and the sessions are made
+  // before the baseline: what is counted is the sockets alone.
+  const IDLE = 200;
+  const warm = await Promise.all(Array.from({ length: 50 }, () => newPlayer()));
+  warm.forEach((p) => p.socket.disconnect());
+  const tokens = await Promise.all(Array.from({ length: IDLE }, () => demoToken()));
+  await sleep(500);
+  const bare = await metrics('?gc=1');
+  const idle = await Promise.all(tokens.map((token) => newPlayer(token)));
+  const withIdle = await metrics('?gc=1');
+  const perSocketBytes = Math.max(0, (withIdle.heapUsedBytes - bare.heapUsedBytes) / IDLE);
+  idle.forEach((p) => p.socket.disconnect());
+  await sleep(500);
+  const baseline = await metrics('?gc=1');
+  const results: Row[] = [];
 
-async function measure(games: number) {
-  await grow(games);
-  await sleep(warmupMs);
-  await metrics('?reset=1');
-  ackMs.length = 0;
-  const before = await metrics();
-  const t0 = performance.now();
-  await sleep(measureMs);
-  const after = await metrics();
-  const wallMs = performance.now() - t0;
-  // The heap is read after a collection, which is itself a pause: outside the measured window.
-  after.heapUsedBytes = (await metrics('?gc=1')).heapUsedBytes;
-  const acks = [...ackMs].sort((a, b) => a - b);
-  const heapDelta = after.heapUsedBytes - baseline.heapUsedBytes;
-  const row = {
-    games,
-    rooms: after.rooms,
-    sockets: after.sockets,
-    plays: acks.length,
-    ackMs: {
-      p50: round(percentile(acks, 50), 2),
-      p99: round(percentile(acks, 99), 2),
-      p999: round(percentile(acks, 99.9), 2),
-    },
-    processingMsP99: round(after.commands.p99Ms, 3),
-    eventLoopDelayMsP99: round(after.eventLoopDelayMs.p99, 2),
-    serverCpuPercent: round(((after.cpuMicros - before.cpuMicros) / 1000 / wallMs) * 100, 1),
-    // A live game's share of the heap, its two players' sockets included; and one idle socket's.
-    heapPerGameKB: round(heapDelta / games / 1024, 1),
-    heapPerSocketKB: round(perSocketBytes / 1024, 1),
-  };
-  results.push(row);
-  if (!args.has('json')) console.error(`measured N=${games}: ${JSON.stringify(row)}`);
-  return row;
-}
+  async function measure(games: number): Promise<Row> {
+    await grow(games);
+    await sleep(warmupMs);
+    await metrics('?reset=1');
+    ackMs.length = 0;
+    const before = await metrics();
+    const t0 = performance.now();
+    await sleep(measureMs);
+    const after = await metrics();
+    const wallMs = performance.now() - t0;
+    // The heap is read after a collection, which is itself a pause: outside the measured window.
+    after.heapUsedBytes = (await metrics('?gc=1')).heapUsedBytes;
+    const acks = [...ackMs].sort((a, b) => a - b);
+    const heapDelta = after.heapUsedBytes - baseline.heapUsedBytes;
+    const row: Row = {
+      games,
+      sockets: after.sockets,
+      plays: acks.length,
+      ackMs: {
+        p50: round(percentile(acks, 50), 2),
+        p99: round(percentile(acks, 99), 2),
+        p999: round(percentile(acks, 99.9), 2),
+      },
+      processingMsP99: round(after.commands.p99Ms, 3),
+      eventLoopDelayMsP99: round(after.eventLoopDelayMs.p99, 2),
+      serverCpuPercent: round(((after.cpuMicros - before.cpuMicros) / 1000 / wallMs) * 100, 1),
+      // The whole server process, the embedded database's thread included.
+      rssMB: round(after.rssBytes / 2 ** 20, 0),
+      // A live game's share of the heap, its two players' sockets included; and one idle socket's.
+      heapPerGameKB: round(heapDelta / games / 1024, 1),
+      heapPerSocketKB: round(perSocketBytes / 1024, 1),
+    };
+    results.push(row);
+    if (!args.has('json')) console.error(`${mode} N=${games}: ${JSON.stringify(row)}`);
+    return row;
+  }
 
-for (const games of steps) await measure(games);
-
-let saturation: number | null = null;
-if (args.has('saturation')) {
-  for (let games = (steps.at(-1) ?? 1000) + 250; games <= 4000; games += 250) {
-    const row = await measure(games);
-    if ((row.ackMs.p99 as number) > 50) {
-      saturation = games;
-      break;
+  for (const games of steps) await measure(games);
+  let saturation: number | null = null;
+  if (args.has('saturation')) {
+    for (let games = (steps.at(-1) ?? 1000) + 250; games <= 4000; games += 250) {
+      const row = await measure(games);
+      if (row.ackMs.p99 > 50) {
+        saturation = games;
+        break;
+      }
     }
   }
+
+  playing = false;
+  for (const table of tables) {
+    table.host.socket.disconnect();
+    table.guest.socket.disconnect();
+  }
+  tables.length = 0;
+  serverProcess.kill('SIGTERM');
+  await new Promise((resolve) => serverProcess.once('exit', resolve));
+  rmSync(dataDir, { recursive: true, force: true });
+  await scratch?.drop();
+  reports.push({ mode, results, saturationGames: saturation });
 }
 
-playing = false;
-for (const table of tables) {
-  table.host.socket.disconnect();
-  table.guest.socket.disconnect();
+for (const mode of modes) {
+  if (mode === 'postgres' && !process.env.DATABASE_URL) {
+    console.error('\n*** SKIPPED: the postgres mode (DATABASE_URL is unset) ***\n');
+    continue;
+  }
+  await runMode(mode);
 }
-serverProcess.kill('SIGTERM');
-await new Promise((resolve) => serverProcess.once('exit', resolve));
-rmSync(dataDir, { recursive: true, force: true });
 
 const report = {
   date: new Date().toISOString().slice(0, 10),
@@ -280,8 +360,7 @@ const report = {
   pace,
   warmupSeconds: warmupMs / 1000,
   measureSeconds: measureMs / 1000,
-  results,
-  saturationGames: saturation,
+  modes: reports,
 };
 if (args.has('json')) {
   console.log(JSON.stringify(report));
@@ -289,24 +368,18 @@ if (args.has('json')) {
   console.log(
     `server benchmark, ${report.date}, Node ${report.node}, pace ${pace}, ${report.measureSeconds} s windows after ${report.warmupSeconds} s warm-up`,
   );
-  console.log(
-    '| live games | sockets | plays | ack p50 / p99 / p99.9 ms | processing p99 ms | loop delay p99 ms | server CPU % | heap/game KB (with its 2 sockets) | heap/idle socket KB |',
-  );
-  console.log('|---|---|---|---|---|---|---|---|---|');
-  for (const r of results as {
-    games: number;
-    sockets: number;
-    plays: number;
-    ackMs: { p50: number; p99: number; p999: number };
-    processingMsP99: number;
-    eventLoopDelayMsP99: number;
-    serverCpuPercent: number;
-    heapPerGameKB: number;
-    heapPerSocketKB: number;
-  }[]) {
+  for (const { mode, results, saturationGames } of reports) {
+    console.log(`\n${mode}:\n`);
     console.log(
-      `| ${r.games} | ${r.sockets} | ${r.plays} | ${r.ackMs.p50} / ${r.ackMs.p99} / ${r.ackMs.p999} | ${r.processingMsP99} | ${r.eventLoopDelayMsP99} | ${r.serverCpuPercent} | ${r.heapPerGameKB} | ${r.heapPerSocketKB} |`,
+      '| live games | sockets | plays | ack p50 / p99 / p99.9 ms | processing p99 ms | loop delay p99 ms | server CPU % | RSS MB | heap/game KB (with its 2 sockets) | heap/idle socket KB |',
     );
+    console.log('|---|---|---|---|---|---|---|---|---|---|');
+    for (const r of results) {
+      console.log(
+        `| ${r.games} | ${r.sockets} | ${r.plays} | ${r.ackMs.p50} / ${r.ackMs.p99} / ${r.ackMs.p999} | ${r.processingMsP99} | ${r.eventLoopDelayMsP99} | ${r.serverCpuPercent} | ${r.rssMB} | ${r.heapPerGameKB} | ${r.heapPerSocketKB} |`,
+      );
+    }
+    if (args.has('saturation'))
+      console.log(`saturation (ack p99 > 50 ms): ${saturationGames ?? 'not reached by 4000 games'}`);
   }
-  if (args.has('saturation')) console.log(`saturation (ack p99 > 50 ms): ${saturation ?? 'not reached by 4000 games'}`);
 }

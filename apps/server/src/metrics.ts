@@ -38,6 +38,7 @@ export class Metrics {
         max: delay(this.#loop.max),
       },
       heapUsedBytes: process.memoryUsage().heapUsed,
+      rssBytes: process.memoryUsage.rss(),
       cpuMicros: cpu.user + cpu.system,
       uptimeMs: Math.round(process.uptime() * 1000),
       ...extra,

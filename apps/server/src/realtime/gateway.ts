@@ -3,6 +3,7 @@
  * with the protocol's schemas, rate-limits each socket, turns events into game-service calls and
  * answers every one through its ack — `{ success, error?, data? }`, never a crash or silence.
  */
+import { ServerResponse } from 'node:http';
 import type { Command, GameEvent, PowerUpType } from '@memeslam/engine';
 import {
   type ClientEventName,
@@ -33,6 +34,16 @@ const EVENTS_PER_SECOND = 30;
 const MAX_PAYLOAD_BYTES = 16 * 1024;
 const MAX_MESSAGE_BYTES = 1024 * 1024;
 
+/** What the gateway keeps per socket, on `socket.data`: the signed-in user and its event budget's window. */
+interface SocketState {
+  user: User;
+  windowStart: number;
+  inWindow: number;
+}
+
+/** Replaces `socket.handshake.auth` once the middleware has checked it: the token is not read again. */
+const CHECKED_AUTH = Object.freeze({});
+
 type Ack = (response: { success: boolean; error?: string; data?: unknown }) => void;
 type Handler = (user: User, payload: never, socket: Socket) => Outcome<unknown> | Promise<Outcome<unknown>>;
 
@@ -60,6 +71,24 @@ export function attachGateway(
     serveClient: false,
     maxHttpBufferSize: MAX_MESSAGE_BYTES,
   });
+  // Memory per connection (socket.io docs, "Memory usage"): by default each session keeps its first
+  // HTTP request. Nothing here reads it (or `socket.handshake.headers`, which it fills) after the
+  // handshake: the middleware below reads only `socket.handshake.auth`.
+  io.engine.on('connection', (rawSocket: { request: unknown }) => {
+    rawSocket.request = null;
+  });
+  // A WebSocket upgrade's request is also held by the stand-in response engine.io builds for its
+  // middlewares, which the TCP socket's 'close' listener keeps for the life of the connection. Once the
+  // 101's headers are being written every middleware is done with it: let go of the request there.
+  const upgradeResponses = new WeakMap<object, { req: unknown }>();
+  io.engine.use((req: object, res: object, next: () => void) => {
+    if (!(res instanceof ServerResponse)) upgradeResponses.set(req, res as { req: unknown });
+    next();
+  });
+  io.engine.on('headers', (_headers: unknown, req: object) => {
+    const res = upgradeResponses.get(req);
+    if (res) res.req = null;
+  });
 
   games.transport = {
     toRoom: (gameId, event, payload) => io.to(gameChannel(gameId)).emit(event, payload),
@@ -83,8 +112,70 @@ export function attachGateway(
 
   const handlers = gameHandlers(games);
 
+  // One set of listeners serves every socket (socket.io calls them with the socket as `this`) and the
+  // per-socket state is on `socket.data`: no closures per connection.
+  const overBudget = (state: SocketState) => {
+    const now = Date.now();
+    if (now - state.windowStart >= 1000) {
+      state.windowStart = now;
+      state.inWindow = 0;
+    }
+    state.inWindow += 1;
+    return rateLimits && state.inWindow > EVENTS_PER_SECOND;
+  };
+
+  const handleEvent = (socket: Socket, event: string, args: unknown[]) => {
+    const state = socket.data as SocketState;
+    const { user } = state;
+    const received = performance.now();
+    const ack = typeof args.at(-1) === 'function' ? (args.at(-1) as Ack) : null;
+    const payload = args.length > (ack ? 1 : 0) ? args[0] : undefined;
+    // Without an ack a refusal still gets an answer: gameError for game commands, error otherwise.
+    const reply: Ack = (response) => {
+      metrics.recordCommand(performance.now() - received);
+      if (ack) ack(response);
+      else if (!response.success) {
+        const message = response.error ?? GAME_TEXTS.anErrorOccurred;
+        socket.emit(GAME_COMMANDS.has(event) ? 'gameError' : 'error', { message });
+      }
+    };
+    if (overBudget(state)) return reply({ success: false, error: LOBBY_TEXTS.tooManyEvents });
+    if (!isClientEventName(event)) return reply({ success: false, error: SERVER_TEXTS.unknownEvent });
+    if (payloadBytes(payload) > MAX_PAYLOAD_BYTES)
+      return reply({ success: false, error: SERVER_TEXTS.payloadTooLarge });
+    const parsed = parseClientEvent(event, payload ?? {});
+    if (!parsed.success) {
+      if (event === 'usePowerUp') socket.emit('powerUpError', { message: parsed.message });
+      return reply({ success: false, error: parsed.message });
+    }
+    Promise.resolve()
+      .then(() => (handlers[event] as Handler)(user, parsed.data as never, socket))
+      .then(
+        (outcome) => {
+          if (outcome.ok) reply({ success: true, data: outcome.data ?? undefined });
+          else {
+            if (event === 'usePowerUp') socket.emit('powerUpError', { message: outcome.error });
+            reply({ success: false, error: outcome.error });
+          }
+        },
+        (error: unknown) => {
+          app.log.error({ err: error, event, userId: user.id }, 'socket event failed');
+          reply({ success: false, error: GAME_TEXTS.anErrorOccurred });
+        },
+      );
+  };
+  const onAnyEvent = function (this: Socket, event: string, ...args: unknown[]) {
+    handleEvent(this, event, args);
+  };
+  const onDisconnect = function (this: Socket) {
+    // Other tabs of the same user keep the seat connected.
+    games.disconnected((this.data as SocketState).user.id);
+  };
+
   io.on('connection', (socket) => {
-    const user = socket.data.user as User;
+    const state = socket.data as SocketState;
+    const { user } = state;
+    socket.handshake.auth = CHECKED_AUTH;
     void socket.join(userChannel(user.id));
     socket.emit('connected', { userId: user.id, username: user.username });
     const room = games.connected(user.id);
@@ -92,62 +183,10 @@ export function attachGateway(
       void socket.join(gameChannel(room.id));
       sendRejoin(socket, room, user.id);
     }
-
-    let windowStart = Date.now();
-    let inWindow = 0;
-    const overBudget = () => {
-      const now = Date.now();
-      if (now - windowStart >= 1000) {
-        windowStart = now;
-        inWindow = 0;
-      }
-      inWindow += 1;
-      return rateLimits && inWindow > EVENTS_PER_SECOND;
-    };
-
-    socket.onAny((event: string, ...args: unknown[]) => {
-      const received = performance.now();
-      const ack = typeof args.at(-1) === 'function' ? (args.at(-1) as Ack) : null;
-      const payload = args.length > (ack ? 1 : 0) ? args[0] : undefined;
-      // Without an ack a refusal still gets an answer: gameError for game commands, error otherwise.
-      const reply: Ack = (response) => {
-        metrics.recordCommand(performance.now() - received);
-        if (ack) ack(response);
-        else if (!response.success) {
-          const message = response.error ?? GAME_TEXTS.anErrorOccurred;
-          socket.emit(GAME_COMMANDS.has(event) ? 'gameError' : 'error', { message });
-        }
-      };
-      if (overBudget()) return reply({ success: false, error: LOBBY_TEXTS.tooManyEvents });
-      if (!isClientEventName(event)) return reply({ success: false, error: SERVER_TEXTS.unknownEvent });
-      if (payloadBytes(payload) > MAX_PAYLOAD_BYTES)
-        return reply({ success: false, error: SERVER_TEXTS.payloadTooLarge });
-      const parsed = parseClientEvent(event, payload ?? {});
-      if (!parsed.success) {
-        if (event === 'usePowerUp') socket.emit('powerUpError', { message: parsed.message });
-        return reply({ success: false, error: parsed.message });
-      }
-      Promise.resolve()
-        .then(() => (handlers[event] as Handler)(user, parsed.data as never, socket))
-        .then(
-          (outcome) => {
-            if (outcome.ok) reply({ success: true, data: outcome.data ?? undefined });
-            else {
-              if (event === 'usePowerUp') socket.emit('powerUpError', { message: outcome.error });
-              reply({ success: false, error: outcome.error });
-            }
-          },
-          (error: unknown) => {
-            app.log.error({ err: error, event, userId: user.id }, 'socket event failed');
-            reply({ success: false, error: GAME_TEXTS.anErrorOccurred });
-          },
-        );
-    });
-
-    socket.on('disconnect', () => {
-      // Other tabs of the same user keep the seat connected.
-      games.disconnected(user.id);
-    });
+    state.windowStart = Date.now();
+    state.inWindow = 0;
+    socket.onAny(onAnyEvent);
+    socket.on('disconnect', onDisconnect);
   });
 
   return io;
