@@ -99,6 +99,13 @@ async function metrics(query = '') {
     uptimeMs: number;
     rooms: number;
     sockets: number;
+    gameLog: {
+      batches: number;
+      steps: number;
+      backlog: number;
+      durableWaitMs: { p50: number; p99: number; max: number };
+      writeMs: { p50: number; p99: number; max: number };
+    };
   };
 }
 
@@ -243,6 +250,10 @@ type Row = {
   eventLoopDelayMsP99: number;
   serverCpuPercent: number;
   rssMB: number;
+  stepsPerWrite: number;
+  durableWaitMsP99: number;
+  writeMsP99: number;
+  eventLoopDelayMsMax: number;
   heapPerGameKB: number;
   heapPerSocketKB: number;
 };
@@ -312,6 +323,14 @@ async function runMode(mode: 'embedded' | 'postgres'): Promise<void> {
       serverCpuPercent: round(((after.cpuMicros - before.cpuMicros) / 1000 / wallMs) * 100, 1),
       // The whole server process, the embedded database's thread included.
       rssMB: round(after.rssBytes / 2 ** 20, 0),
+      // Group commit: room steps per database write; p99 of a step's wait until durable and of a write.
+      stepsPerWrite: round(
+        (after.gameLog.steps - before.gameLog.steps) / Math.max(1, after.gameLog.batches - before.gameLog.batches),
+        1,
+      ),
+      durableWaitMsP99: after.gameLog.durableWaitMs.p99,
+      writeMsP99: after.gameLog.writeMs.p99,
+      eventLoopDelayMsMax: round(after.eventLoopDelayMs.max, 1),
       // A live game's share of the heap, its two players' sockets included; and one idle socket's.
       heapPerGameKB: round(heapDelta / games / 1024, 1),
       heapPerSocketKB: round(perSocketBytes / 1024, 1),
@@ -371,12 +390,12 @@ if (args.has('json')) {
   for (const { mode, results, saturationGames } of reports) {
     console.log(`\n${mode}:\n`);
     console.log(
-      '| live games | sockets | plays | ack p50 / p99 / p99.9 ms | processing p99 ms | loop delay p99 ms | server CPU % | RSS MB | heap/game KB (with its 2 sockets) | heap/idle socket KB |',
+      '| live games | sockets | plays | ack p50 / p99 / p99.9 ms | processing p99 ms | loop delay p99 ms | server CPU % | RSS MB | loop delay max ms | steps/write | durable wait p99 ms | write p99 ms | heap/game KB (with its 2 sockets) | heap/idle socket KB |',
     );
-    console.log('|---|---|---|---|---|---|---|---|---|---|');
+    console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
     for (const r of results) {
       console.log(
-        `| ${r.games} | ${r.sockets} | ${r.plays} | ${r.ackMs.p50} / ${r.ackMs.p99} / ${r.ackMs.p999} | ${r.processingMsP99} | ${r.eventLoopDelayMsP99} | ${r.serverCpuPercent} | ${r.rssMB} | ${r.heapPerGameKB} | ${r.heapPerSocketKB} |`,
+        `| ${r.games} | ${r.sockets} | ${r.plays} | ${r.ackMs.p50} / ${r.ackMs.p99} / ${r.ackMs.p999} | ${r.processingMsP99} | ${r.eventLoopDelayMsP99} | ${r.serverCpuPercent} | ${r.rssMB} | ${r.eventLoopDelayMsMax} | ${r.stepsPerWrite} | ${r.durableWaitMsP99} | ${r.writeMsP99} | ${r.heapPerGameKB} | ${r.heapPerSocketKB} |`,
       );
     }
     if (args.has('saturation'))

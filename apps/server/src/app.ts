@@ -113,7 +113,11 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
     const query = request.query as { reset?: string; gc?: string };
     // With --expose-gc (the benchmark starts the server so), heap figures are read after a collection.
     if (query.gc === '1') (globalThis as { gc?: () => void }).gc?.();
-    const figures = metrics.read({ rooms: games.liveRooms.length, sockets: io.of('/').sockets.size });
+    const figures = metrics.read({
+      rooms: games.liveRooms.length,
+      sockets: io.of('/').sockets.size,
+      gameLog: games.logFigures(query.reset === '1'),
+    });
     if (query.reset === '1') metrics.reset();
     return figures;
   });

@@ -25,7 +25,7 @@ export class Metrics {
     this.#commands += 1;
   }
 
-  read(extra: { rooms: number; sockets: number }) {
+  read<Extra extends object>(extra: Extra) {
     const kept = this.#commandMs.slice(0, Math.min(this.#commands, CAPACITY)).sort();
     const at = (q: number) =>
       kept.length === 0 ? 0 : (kept[Math.min(kept.length - 1, Math.floor(q * kept.length))] as number);

@@ -8,6 +8,7 @@
  * refused for what it holds (not for the connection) is split by game, so that one game's bad write
  * aborts that game and never blocks the others.
  */
+import { type RecordableHistogram, createHistogram } from 'node:perf_hooks';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RoomWrite } from './types.ts';
 
@@ -48,9 +49,11 @@ export class GameLog {
   readonly #wait: (ms: number) => Promise<void>;
   #pending: Pending[] = [];
   #running: Promise<void> | null = null;
-  /** Figures for /metrics: batches written and steps in them. */
+  /** Figures for /metrics: batches written, steps in them; how long a step waited to be durable and a write took (ns). */
   batches = 0;
   steps = 0;
+  readonly waits: RecordableHistogram = createHistogram();
+  readonly writes: RecordableHistogram = createHistogram();
 
   constructor(deps: {
     storage: LogStorage;
@@ -67,8 +70,16 @@ export class GameLog {
 
   /** Resolves once the write is durable (or its game was stopped because the database refused it). */
   append(gameId: string, write: RoomWrite): Promise<void> {
+    const appended = process.hrtime.bigint();
     return new Promise((resolve) => {
-      this.#pending.push({ gameId, write, resolve });
+      this.#pending.push({
+        gameId,
+        write,
+        resolve: () => {
+          this.waits.record(process.hrtime.bigint() - appended);
+          resolve();
+        },
+      });
       // The first write after a quiet spell waits one turn of the event loop for company.
       this.#running ??= new Promise<void>((start) => setImmediate(start)).then(() => this.#run());
     });
@@ -97,7 +108,9 @@ export class GameLog {
   async #commit(batch: readonly Pending[]): Promise<void> {
     for (let attempt = 1; ; attempt += 1) {
       try {
+        const started = process.hrtime.bigint();
         await this.#storage.write(batch);
+        this.writes.record(process.hrtime.bigint() - started);
         this.batches += 1;
         this.steps += batch.length;
         for (const p of batch) p.resolve();

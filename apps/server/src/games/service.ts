@@ -125,9 +125,22 @@ export class GameService {
     return [...this.#rooms.values()].filter((r) => r.status !== 'finished');
   }
 
-  /** Figures for /metrics. */
-  get logFigures() {
-    return { batches: this.#gameLog.batches, steps: this.#gameLog.steps, backlog: this.#gameLog.backlog };
+  /** Figures for /metrics (ms): steps per write, and how long steps wait to be durable; `reset` starts them again. */
+  logFigures(reset = false) {
+    const log = this.#gameLog;
+    const ms = (ns: number) => Math.round(ns / 1e4) / 100;
+    const figures = {
+      batches: log.batches,
+      steps: log.steps,
+      backlog: log.backlog,
+      durableWaitMs: { p50: ms(log.waits.percentile(50)), p99: ms(log.waits.percentile(99)), max: ms(log.waits.max) },
+      writeMs: { p50: ms(log.writes.percentile(50)), p99: ms(log.writes.percentile(99)), max: ms(log.writes.max) },
+    };
+    if (reset) {
+      log.waits.reset();
+      log.writes.reset();
+    }
+    return figures;
   }
 
   /** Users with at least one socket open on this server (players online). */
