@@ -24,6 +24,8 @@ const modes = (args.get('modes') ?? 'embedded,postgres').split(',') as ('embedde
 const warmupMs = Number(args.get('warmup') ?? '10') * 1000;
 const measureMs = Number(args.get('seconds') ?? '20') * 1000;
 const pace = args.get('pace') === 'max' ? 'max' : 'human';
+const DEAL_TIMEOUT_MS = 30_000;
+let failedDeals = 0;
 const POWER_UPS = ['BOMB', 'REVERSAL', 'FREEZE', 'WHIRLWIND', 'SNIPER'] as const;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -215,16 +217,18 @@ class Table {
     this.guest = guest;
     host.onEnded = () =>
       setTimeout(() => {
-        // Shutting down disconnects the sockets under a deal in progress: that is not a failure.
-        this.deal().catch((error: unknown) => {
-          if (playing) throw error;
+        // Shutting down disconnects the sockets under a deal in progress: that is not a failure. A
+        // saturated server's timeout is counted; the table then sits out.
+        this.deal().catch(() => {
+          if (playing) failedDeals += 1;
         });
       }, 500);
   }
 
   async deal(): Promise<void> {
     if (!playing) return;
-    const created = await this.host.socket.emitWithAck('createGame', {
+    // A server that cannot answer within 30 s is saturated: the step is reported as not sustained.
+    const created = await this.host.socket.timeout(DEAL_TIMEOUT_MS).emitWithAck('createGame', {
       maxPlayers: 4,
       withBots: true,
       numberOfBots: 2,
@@ -232,10 +236,10 @@ class Table {
       gameSpeed: 'normal',
     });
     if (!created.success) throw new Error(`createGame: ${created.error}`);
-    await this.guest.socket.emitWithAck('joinGame', { roomCode: created.data.roomCode });
-    await this.host.socket.emitWithAck('setPlayerReady', { isReady: true });
-    await this.guest.socket.emitWithAck('setPlayerReady', { isReady: true });
-    await this.host.socket.emitWithAck('startGame', {});
+    await this.guest.socket.timeout(DEAL_TIMEOUT_MS).emitWithAck('joinGame', { roomCode: created.data.roomCode });
+    await this.host.socket.timeout(DEAL_TIMEOUT_MS).emitWithAck('setPlayerReady', { isReady: true });
+    await this.guest.socket.timeout(DEAL_TIMEOUT_MS).emitWithAck('setPlayerReady', { isReady: true });
+    await this.host.socket.timeout(DEAL_TIMEOUT_MS).emitWithAck('startGame', {});
     this.games += 1;
   }
 }
@@ -256,9 +260,11 @@ type Row = {
   eventLoopDelayMsMax: number;
   heapPerGameKB: number;
   heapPerSocketKB: number;
+  /** Replacement games the server did not seat within 30 s, so far. */
+  failedDeals: number;
 };
 const tables: Table[] = [];
-const reports: { mode: string; results: Row[]; saturationGames: number | null }[] = [];
+const reports: { mode: string; results: Row[]; notSustained: number[]; saturationGames: number | null }[] = [];
 
 async function grow(to: number): Promise<void> {
   while (tables.length < to) {
@@ -294,6 +300,7 @@ async function runMode(mode: 'embedded' | 'postgres'): Promise<void> {
   await sleep(500);
   const baseline = await metrics('?gc=1');
   const results: Row[] = [];
+  const notSustained: number[] = [];
 
   async function measure(games: number): Promise<Row> {
     await grow(games);
@@ -334,13 +341,23 @@ async function runMode(mode: 'embedded' | 'postgres'): Promise<void> {
       // A live game's share of the heap, its two players' sockets included; and one idle socket's.
       heapPerGameKB: round(heapDelta / games / 1024, 1),
       heapPerSocketKB: round(perSocketBytes / 1024, 1),
+      failedDeals,
     };
     results.push(row);
     if (!args.has('json')) console.error(`${mode} N=${games}: ${JSON.stringify(row)}`);
     return row;
   }
 
-  for (const games of steps) await measure(games);
+  for (const games of steps) {
+    try {
+      await measure(games);
+    } catch (error) {
+      // The server could not seat this many games: say so and stop this mode.
+      console.error(`${mode} N=${games}: not sustained (${(error as Error).message})`);
+      notSustained.push(games);
+      break;
+    }
+  }
   let saturation: number | null = null;
   if (args.has('saturation')) {
     for (let games = (steps.at(-1) ?? 1000) + 250; games <= 4000; games += 250) {
@@ -362,7 +379,7 @@ async function runMode(mode: 'embedded' | 'postgres'): Promise<void> {
   await new Promise((resolve) => serverProcess.once('exit', resolve));
   rmSync(dataDir, { recursive: true, force: true });
   await scratch?.drop();
-  reports.push({ mode, results, saturationGames: saturation });
+  reports.push({ mode, results, notSustained, saturationGames: saturation });
 }
 
 for (const mode of modes) {
@@ -387,7 +404,7 @@ if (args.has('json')) {
   console.log(
     `server benchmark, ${report.date}, Node ${report.node}, pace ${pace}, ${report.measureSeconds} s windows after ${report.warmupSeconds} s warm-up`,
   );
-  for (const { mode, results, saturationGames } of reports) {
+  for (const { mode, results, notSustained, saturationGames } of reports) {
     console.log(`\n${mode}:\n`);
     console.log(
       '| live games | sockets | plays | ack p50 / p99 / p99.9 ms | processing p99 ms | loop delay p99 ms | server CPU % | RSS MB | loop delay max ms | steps/write | durable wait p99 ms | write p99 ms | heap/game KB (with its 2 sockets) | heap/idle socket KB |',
@@ -397,6 +414,9 @@ if (args.has('json')) {
       console.log(
         `| ${r.games} | ${r.sockets} | ${r.plays} | ${r.ackMs.p50} / ${r.ackMs.p99} / ${r.ackMs.p999} | ${r.processingMsP99} | ${r.eventLoopDelayMsP99} | ${r.serverCpuPercent} | ${r.rssMB} | ${r.eventLoopDelayMsMax} | ${r.stepsPerWrite} | ${r.durableWaitMsP99} | ${r.writeMsP99} | ${r.heapPerGameKB} | ${r.heapPerSocketKB} |`,
       );
+    }
+    for (const games of notSustained) {
+      console.log(`| ${games} | not sustained: the server did not seat a new game within 30 s |`);
     }
     if (args.has('saturation'))
       console.log(`saturation (ack p99 > 50 ms): ${saturationGames ?? 'not reached by 4000 games'}`);
