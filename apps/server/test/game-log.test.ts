@@ -1,0 +1,69 @@
+/**
+ * The group commit on its own, against a storage that fails on purpose: the database being away is
+ * waited out without limit; a batch refused for what one game wrote stops that game only.
+ */
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import { GameLog, type LogStorage, isTransient } from '../src/games/log.ts';
+import type { RoomWrite } from '../src/games/types.ts';
+
+const entry = (n: number): RoomWrite => ({ entries: [{ n, at: n, seq: n, command: null }] });
+const sqlError = (code: string) => Object.assign(new Error(`sqlstate ${code}`), { code });
+
+describe('the game log', () => {
+  it('tells the database being away from a refusal of what was written', () => {
+    expect(isTransient(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }))).toBe(true);
+    expect(isTransient(new Error('Connection terminated unexpectedly'))).toBe(true);
+    expect(isTransient(sqlError('57P01'))).toBe(true); // admin shutdown
+    expect(isTransient(sqlError('55000'))).toBe(true); // database not accepting connections
+    expect(isTransient(sqlError('08006'))).toBe(true);
+    expect(isTransient(new Error('wrapped', { cause: sqlError('23505') }))).toBe(false);
+    expect(isTransient(sqlError('22P02'))).toBe(false);
+  });
+
+  it('retries a batch while the database is away, as long as it takes, and then resolves every write', async () => {
+    let failures = 120;
+    const written: string[] = [];
+    const storage: LogStorage = {
+      write: async (batch) => {
+        if (failures > 0) {
+          failures -= 1;
+          throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+        }
+        written.push(...batch.map((b) => b.gameId));
+      },
+    };
+    const waits: number[] = [];
+    const log = new GameLog({
+      storage,
+      log: pino({ level: 'silent' }),
+      onRefused: () => expect.unreachable(),
+      wait: async (ms) => void waits.push(ms),
+    });
+    await Promise.all([log.append('a', entry(1)), log.append('b', entry(1)), log.append('a', entry(2))]);
+    expect(written).toEqual(['a', 'b', 'a']);
+    expect(waits).toHaveLength(120);
+    expect(Math.max(...waits)).toBe(5000);
+  });
+
+  it("splits a refused batch by game: the offending game is stopped, the others' writes land", async () => {
+    const written: string[] = [];
+    const storage: LogStorage = {
+      write: async (batch) => {
+        if (batch.some((b) => b.gameId === 'bad')) throw sqlError('23503');
+        written.push(...batch.map((b) => `${b.gameId}${b.write.entries[0]?.n}`));
+      },
+    };
+    const refused: string[] = [];
+    const log = new GameLog({
+      storage,
+      log: pino({ level: 'silent' }),
+      onRefused: (gameId) => refused.push(gameId),
+      wait: async () => {},
+    });
+    await Promise.all([log.append('a', entry(1)), log.append('bad', entry(1)), log.append('c', entry(1))]);
+    await log.append('a', entry(2));
+    expect(refused).toEqual(['bad']);
+    expect(written).toEqual(['a1', 'c1', 'a2']);
+  });
+});
