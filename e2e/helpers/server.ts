@@ -1,7 +1,7 @@
 /**
  * Boots the real server in-process for the browser journeys: the built web app from apps/web/dist
  * (e2e/global-setup.ts builds it), a temporary DATA_DIR, embedded PGlite, no rate limits, on a free
- * port of 127.0.0.1. DATABASE_URL and REDIS_URL are deliberately ignored, even when set.
+ * port of 127.0.0.1. DATABASE_URL is deliberately ignored, even when set.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,7 +27,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<E2e
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'memeslam-e2e-'));
   try {
-    // Only the variables listed here: nothing leaks in from process.env (no DATABASE_URL, REDIS_URL, SMTP_URL).
+    // Only the variables listed here: nothing leaks in from process.env (no DATABASE_URL, SMTP_URL).
     const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', RATE_LIMITS: 'off', ...env });
     const app = await buildApp(config, { webRoot: WEB_ROOT });
     try {

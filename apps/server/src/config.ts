@@ -20,7 +20,6 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
-  REDIS_URL: url(['redis:', 'rediss:']).optional(),
   SMTP_URL: url(['smtp:', 'smtps:']).optional(),
   MAIL_FROM: z.string().min(3).default('MemeSlam <no-reply@localhost>'),
   PUBLIC_URL: url(['http:', 'https:']).default('http://localhost:3000'),
@@ -36,7 +35,6 @@ export interface Config {
   readonly host: string;
   readonly dataDir: string;
   readonly databaseUrl: string | null;
-  readonly redisUrl: string | null;
   readonly smtpUrl: string | null;
   readonly mailFrom: string;
   /** Without a trailing slash. */
@@ -74,7 +72,6 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL ?? null,
-    redisUrl: e.REDIS_URL ?? null,
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
     publicUrl: e.PUBLIC_URL.replace(/\/+$/, ''),
