@@ -14,7 +14,6 @@ import {
   type GameState,
   DISCONNECT_GRACE_MS,
   handView,
-  rankPlayers,
 } from '@memeslam/engine';
 import {
   BOT_AUTO_START_DELAY_MS,
@@ -26,6 +25,7 @@ import {
 } from '@memeslam/protocol';
 import type { Timer } from '../clock.ts';
 import { socketEventsFor } from './events.ts';
+import { abortedState, replayLog } from './game-log-replay.ts';
 import { type RoomFacts, botInfo, gameOf, gameStateOf, playerOf } from './present.ts';
 import {
   type FinishedGame,
@@ -138,27 +138,16 @@ export class GameRoom {
       room.#autoStartAt = lobby.autoStartAt === null ? null : lobby.autoStartAt + downtime;
       return room;
     }
-    const { rules } = deps;
-    let state = rules.createGame(header.config);
-    let lastAt = header.config.startAt;
-    for (const entry of stored.entries) {
-      if (entry.n !== room.#logLength + 1) throw new Error(`log entry ${entry.n} follows ${room.#logLength}`);
-      state = rules.advance(state, entry.at).state;
-      if (entry.command) {
-        const result = rules.apply(state, entry.command, entry.at);
-        if (!result.ok) throw new Error(`log entry ${entry.n} is refused on replay: ${result.error.message}`);
-        state = result.state;
-        room.#commands.push({ at: entry.at, command: entry.command });
-      }
-      room.#logLength = entry.n;
-      room.#seq = Math.max(room.#seq, entry.seq);
-      lastAt = Math.max(lastAt, entry.at);
-    }
+    const replayed = replayLog(header, stored.entries, deps.rules);
+    const state = replayed.state;
+    room.#commands = replayed.commands;
+    room.#logLength = replayed.length;
+    room.#seq = Math.max(room.#seq, replayed.seq);
     room.#seed = header.config.seed;
     room.#engine = state;
     room.#status = state.status === 'finished' ? 'finished' : 'active';
     // The game clock stood still while the server was down: play resumes where the log left it.
-    room.#clockOffset = now - lastAt;
+    room.#clockOffset = now - replayed.lastAt;
     return room;
   }
 
@@ -719,16 +708,4 @@ export class GameRoom {
     this.#timer?.cancel();
     this.#timer = null;
   }
-}
-
-/** The game as it stood, ended as aborted: no winner, no points. */
-function abortedState(state: GameState): GameState {
-  const result: GameResult = {
-    winnerId: null,
-    reason: 'aborted',
-    endedAt: state.clock,
-    durationMs: state.clock - state.startedAt,
-    ranking: rankPlayers(state.players, null, 'aborted'),
-  };
-  return { ...state, status: 'finished', result };
 }

@@ -7,66 +7,15 @@
  * stops a room that throws without stopping any other, and rebuilds rooms from their logs at start-up.
  */
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
-import type { Command } from '@memeslam/engine';
-import {
-  GAME_TEXTS,
-  type GameSetup,
-  LOBBY_TEXTS,
-  ROOM_CODE_ALPHABET,
-  ROOM_CODE_LENGTH,
-  type ServerEventName,
-} from '@memeslam/protocol';
+import { GAME_TEXTS, type GameSetup, LOBBY_TEXTS, ROOM_CODE_ALPHABET, ROOM_CODE_LENGTH } from '@memeslam/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import { GameLog } from './log.ts';
-import { type Applied, GameRoom, type Step } from './room.ts';
+import { type Answers, type Entry, type GameRequest, type Transport, type User } from './requests.ts';
+import { GameRoom, type Step } from './room.ts';
 import { GameStore } from './store.ts';
-import { ENGINE_RULES, type Outcome, type RoomDeps, type RoomStatus, type Rules, fail, ok } from './types.ts';
-
-/** How rooms reach sockets; the socket.io gateway implements it. */
-export interface Transport {
-  toRoom(gameId: string, event: ServerEventName, payload: object): void;
-  toUser(userId: string, event: ServerEventName, payload: object): void;
-  /** Puts every socket of the user into the game's channel (or takes them out). */
-  subscribe(userId: string, gameId: string): void;
-  unsubscribe(userId: string, gameId: string): void;
-}
-
-export interface User {
-  readonly id: string;
-  readonly username: string;
-}
-
-/** What a user may ask of the games: the same for sockets and HTTP. */
-export type GameRequest =
-  | { readonly type: 'create'; readonly setup: GameSetup }
-  /** `watch`: a non-member may spectate a game in play when its host allows it (sockets). */
-  | { readonly type: 'join'; readonly roomCode: string; readonly watch?: boolean }
-  /** The user's game, or the one named by id or room code. */
-  | { readonly type: 'leave'; readonly game?: string | undefined }
-  | { readonly type: 'ready'; readonly isReady: boolean }
-  | { readonly type: 'start' }
-  | { readonly type: 'play'; readonly command: Command }
-  /** The hand and public state of the user's game in play. */
-  | { readonly type: 'view' };
-
-export interface Entry {
-  readonly gameId: string;
-  readonly roomCode: string;
-  readonly game: ReturnType<GameRoom['game']>;
-  readonly seq: number;
-}
-
-export interface Answers {
-  create: Entry;
-  join: Entry & { readonly watching: boolean; readonly room: GameRoom };
-  leave: null;
-  ready: { isReady: boolean };
-  start: { status: RoomStatus };
-  play: Applied;
-  view: { hand: NonNullable<ReturnType<GameRoom['handFor']>>; game: ReturnType<GameRoom['game']> };
-}
+import { ENGINE_RULES, type Outcome, type RoomDeps, type Rules, fail, ok } from './types.ts';
 
 /** A finished room stays findable a while after it is recorded, then lives on in the database only. */
 const FINISHED_ROOM_TTL_MS = 5 * 60_000;

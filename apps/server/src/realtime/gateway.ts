@@ -20,7 +20,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import type { AuthService } from '../auth/service.ts';
-import type { GameService, User } from '../games/service.ts';
+import type { User } from '../games/requests.ts';
+import type { GameService } from '../games/service.ts';
 import type { GameRoom } from '../games/room.ts';
 import { type Outcome, fail, ok } from '../games/types.ts';
 import type { Metrics } from '../metrics.ts';
