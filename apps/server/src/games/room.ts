@@ -26,6 +26,7 @@ import {
 import type { Timer } from '../clock.ts';
 import { socketEventsFor } from './events.ts';
 import { abortedState, replayLog } from './game-log-replay.ts';
+import { StepBuffer } from './step-buffer.ts';
 import { type RoomFacts, botInfo, gameOf, gameStateOf, playerOf } from './present.ts';
 import {
   type FinishedGame,
@@ -33,7 +34,6 @@ import {
   type Outcome,
   type RoomDeps,
   type RoomStatus,
-  type RoomWrite,
   type Seat,
   type StoredGame,
   botSeats,
@@ -83,12 +83,9 @@ export class GameRoom {
   #timer: Timer | null = null;
   /** The room threw: it takes no more steps. */
   #failed = false;
-  // What the running step has done so far.
-  #outbox: (() => void)[] = [];
-  #write: RoomWrite = { entries: [] };
+  readonly #steps: StepBuffer;
+  /** The running step changed the lobby: its row is written with the step. */
   #lobbyChanged = false;
-  /** Resolves when every step so far is durable and delivered. */
-  #tail: Promise<void> = Promise.resolve();
 
   constructor(
     init: { id: string; roomCode: string; host: { id: string; username: string }; setup: GameSetup; createdAt: number },
@@ -101,6 +98,7 @@ export class GameRoom {
     this.setup = init.setup;
     this.createdAt = init.createdAt;
     this.#deps = deps;
+    this.#steps = new StepBuffer((write) => deps.persist(init.id, write));
     this.#seats.push({
       playerId: init.host.id,
       username: init.host.username,
@@ -331,7 +329,7 @@ export class GameRoom {
   resume(): Step<null> {
     return this.#run(() => {
       if (this.#status === 'finished') {
-        this.#outbox.push(() => this.#deps.finished(this.id));
+        this.#steps.send(() => this.#deps.finished(this.id));
         return ok(null);
       }
       for (const seat of this.#seats) {
@@ -350,7 +348,7 @@ export class GameRoom {
 
   /** Every step so far is durable and delivered. */
   settled(): Promise<void> {
-    return this.#tail;
+    return this.#steps.settled;
   }
 
   /** Stops the room from outside (its writes could not be made durable): the game is aborted. */
@@ -361,14 +359,14 @@ export class GameRoom {
   // ── the step machinery ──
 
   #run<T>(action: () => Outcome<T>): Step<T> {
-    if (this.#failed) return { outcome: fail(GAME_TEXTS.gameStopped), done: this.#tail };
+    if (this.#failed) return { outcome: fail(GAME_TEXTS.gameStopped), done: this.#steps.settled };
     let outcome: Outcome<T>;
     try {
       outcome = action();
       this.#rearm();
     } catch (error) {
       this.#fail(error);
-      return { outcome: fail(GAME_TEXTS.gameStopped), done: this.#tail };
+      return { outcome: fail(GAME_TEXTS.gameStopped), done: this.#steps.settled };
     }
     return { outcome, done: this.#seal() };
   }
@@ -376,21 +374,12 @@ export class GameRoom {
   /** Hands the step's writes to storage and queues its broadcasts behind them. */
   #seal(): Promise<void> {
     if (this.#lobbyChanged) {
-      this.#write.row = { ...this.#write.row, status: this.#status, lobby: this.#lobbyRecord() };
+      this.#steps.row({ status: this.#status, lobby: this.#lobbyRecord() });
       this.#lobbyChanged = false;
     }
-    const write = this.#write;
-    const outbox = this.#outbox;
-    this.#write = { entries: [] };
-    this.#outbox = [];
-    const writes = write.row !== undefined || write.entries.length > 0;
-    if (!writes && outbox.length === 0) return this.#tail;
-    const durable = writes ? this.#deps.persist(this.id, write) : null;
-    const previous = this.#tail;
-    this.#tail = (durable ? Promise.all([previous, durable]) : previous).then(() => {
-      if (!this.#failed) this.#deliver(outbox);
+    return this.#steps.seal((sends) => {
+      if (!this.#failed) this.#deliver(sends);
     });
-    return this.#tail;
   }
 
   #deliver(outbox: readonly (() => void)[]): void {
@@ -408,8 +397,7 @@ export class GameRoom {
   #fail(error: unknown): void {
     this.#failed = true;
     this.#cancelTimer();
-    this.#outbox = [];
-    this.#write = { entries: [] };
+    this.#steps.discard();
     this.#lobbyChanged = false;
     const wasPlaying = this.#status === 'active' || this.#status === 'finished';
     this.#status = 'finished';
@@ -424,7 +412,7 @@ export class GameRoom {
       }
     }
     const { toRoom } = this.#deps;
-    this.#tail = this.#tail.then(() => {
+    this.#steps.after(() => {
       this.#seq += 1;
       toRoom(this.id, 'gameError', { message: GAME_TEXTS.gameStopped, seq: this.#seq });
       if (ended) {
@@ -519,8 +507,8 @@ export class GameRoom {
     this.#status = 'finished';
     this.#lobbyChanged = false;
     const now = this.#deps.clock.now();
-    this.#write.row = { ...this.#write.row, status: 'finished', endReason: 'aborted', finishedAt: now };
-    this.#outbox.push(() => this.#deps.closed(this.id));
+    this.#steps.row({ status: 'finished', endReason: 'aborted', finishedAt: now });
+    this.#steps.send(() => this.#deps.closed(this.id));
   }
 
   #lobbyUpdated(): void {
@@ -565,12 +553,11 @@ export class GameRoom {
     this.#status = 'active';
     this.#startsAt = null;
     this.#lobbyDisconnects.clear();
-    this.#write.row = {
-      ...this.#write.row,
+    this.#steps.row({
       header: { config, clockOffset: this.#clockOffset },
       seedCommitment: sha256Hex(this.#seed),
       startedAt: config.startAt + this.#clockOffset,
-    };
+    });
     this.#emit('gameStarted', {
       gameId: this.id,
       roomCode: this.roomCode,
@@ -641,7 +628,7 @@ export class GameRoom {
   #append(at: number, command: Command | null): void {
     this.#logLength += 1;
     const entry: LogEntry = { n: this.#logLength, at, seq: this.#seq, command };
-    this.#write.entries.push(entry);
+    this.#steps.entry(entry);
   }
 
   #commit(state: GameState, events: readonly GameEvent[]): void {
@@ -649,7 +636,7 @@ export class GameRoom {
     this.#broadcast(events);
     if (state.status === 'finished' && this.#status !== 'finished') {
       this.#status = 'finished';
-      this.#outbox.push(() => this.#deps.finished(this.id));
+      this.#steps.send(() => this.#deps.finished(this.id));
     }
   }
 
@@ -675,14 +662,14 @@ export class GameRoom {
   #sendHand(userId: string, event: 'handDealt' | 'handUpdated'): void {
     const hand = this.handFor(userId);
     const { toUser } = this.#deps;
-    if (hand) this.#outbox.push(() => toUser(userId, event, hand));
+    if (hand) this.#steps.send(() => toUser(userId, event, hand));
   }
 
   #emit(event: ServerEventName, payload: object): void {
     this.#seq += 1;
     const message = { ...payload, seq: this.#seq };
     const { toRoom } = this.#deps;
-    this.#outbox.push(() => toRoom(this.id, event, message));
+    this.#steps.send(() => toRoom(this.id, event, message));
     if (this.#isLobby()) this.#lobbyChanged = true;
   }
 
