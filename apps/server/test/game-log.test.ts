@@ -66,4 +66,50 @@ describe('the game log', () => {
     expect(refused).toEqual(['bad']);
     expect(written).toEqual(['a1', 'c1', 'a2']);
   });
+
+  it('keeps several batches in flight, never two holding the same game, so each game is durable in order', async () => {
+    const open: { gameIds: string[]; done: () => void }[] = [];
+    const storage: LogStorage = {
+      write: (batch) =>
+        new Promise<void>((done) =>
+          open.push({ gameIds: batch.map((b) => `${b.gameId}${b.write.entries[0]?.n}`), done }),
+        ),
+    };
+    const log = new GameLog({
+      storage,
+      log: pino({ level: 'silent' }),
+      onRefused: () => expect.unreachable(),
+      maxInFlight: 2,
+    });
+    const durable: string[] = [];
+    const append = (gameId: string, n: number) =>
+      void log.append(gameId, entry(n)).then(() => durable.push(`${gameId}${n}`));
+    const turn = () => new Promise((resolve) => setImmediate(resolve));
+
+    append('a', 1);
+    append('b', 1);
+    await turn();
+    expect(open.map((w) => w.gameIds)).toEqual([['a1', 'b1']]);
+    // While a and b are in flight, a's next write waits; c's goes out beside them.
+    append('a', 2);
+    append('c', 1);
+    await turn();
+    expect(open.map((w) => w.gameIds)).toEqual([['a1', 'b1'], ['c1']]);
+    append('c', 2);
+    await turn();
+    expect(open).toHaveLength(2); // no room for a third batch
+    open[1]?.done();
+    await turn();
+    // c1 is durable; a2 still waits for a1, so only c2 goes.
+    expect(durable).toEqual(['c1']);
+    expect(open.map((w) => w.gameIds).slice(2)).toEqual([['c2']]);
+    open[0]?.done();
+    await turn();
+    expect(open.map((w) => w.gameIds).slice(3)).toEqual([['a2']]);
+    open[2]?.done();
+    open[3]?.done();
+    await log.drain();
+    expect(durable).toEqual(['c1', 'a1', 'b1', 'c2', 'a2']);
+    expect(log.backlog).toBe(0);
+  });
 });

@@ -18,10 +18,15 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   readonly db: Db;
   readonly kind: 'pglite' | 'postgres';
+  /** Statements the database runs side by side for the live games' log, leaving connections for the rest. */
+  readonly logWriters: number;
   close(): Promise<void>;
 }
 
 const migrationsFolder = fileURLToPath(new URL('../../migrations', import.meta.url));
+const POSTGRES_CONNECTIONS = 10;
+/** Log batches in flight at once on PostgreSQL: a commit waiting for its WAL flush holds up no other. */
+const POSTGRES_LOG_WRITERS = 4;
 /** Any fixed number: nodes that start together take turns at migrating. */
 const MIGRATION_LOCK = 7_316_001;
 
@@ -41,7 +46,7 @@ export async function openDatabase(options: { databaseUrl: string | null; dataDi
           // The one connection stays open: nothing to gain from reconnecting to our own thread.
           idleTimeoutMillis: 0,
         }
-      : { connectionString: options.databaseUrl as string, max: 10 },
+      : { connectionString: options.databaseUrl as string, max: POSTGRES_CONNECTIONS },
   );
   // An idle client's error must not crash the process: PostgreSQL restarted and the pool replaces the
   // client, or the embedded worker stopped, which startEmbedded has logged.
@@ -63,7 +68,12 @@ export async function openDatabase(options: { databaseUrl: string | null; dataDi
     await close().catch(() => {});
     throw error;
   }
-  return { db: drizzle(pool, { schema }) as unknown as Db, kind: embedded ? 'pglite' : 'postgres', close };
+  return {
+    db: drizzle(pool, { schema }) as unknown as Db,
+    kind: embedded ? 'pglite' : 'postgres',
+    logWriters: embedded ? EMBEDDED_CONNECTIONS : POSTGRES_LOG_WRITERS,
+    close,
+  };
 }
 
 /** A cheap round trip, for /health. */

@@ -1,8 +1,11 @@
 /**
  * Group commit for live games: the writes of every room's steps wait here and go to the database
- * together, one transaction per batch, one batch at a time — while one is in flight the next
- * gathers, so under load a batch holds hundreds of steps and durability costs a few milliseconds of
- * latency rather than a write per command. Each write's promise resolves once it is durable.
+ * together, one statement per batch. Several batches may be in flight at once (as many as the
+ * database can run side by side: one for the embedded database's single session, a few for
+ * PostgreSQL), but never two holding the same game: a game's writes become durable in order, so its
+ * log has no gaps whatever a crash interrupts. While batches are in flight the next ones gather, so
+ * under load a batch holds many steps and durability costs a few milliseconds of latency rather
+ * than a write per command. Each write's promise resolves once it is durable.
  *
  * The database being away is waited out: a batch is retried with backoff, without limit. A batch
  * refused for what it holds (not for the connection) is split by game, so that one game's bad write
@@ -16,13 +19,14 @@ interface Pending {
   readonly gameId: string;
   readonly write: RoomWrite;
   readonly resolve: () => void;
+  readonly appended: bigint;
 }
 
 export interface LogStorage {
   write(batch: readonly { gameId: string; write: RoomWrite }[]): Promise<void>;
 }
 
-/** Steps per transaction at most; more wait for the next one. */
+/** Steps per batch at most; more wait for the next one. */
 const MAX_BATCH = 5000;
 const RETRY_FIRST_MS = 100;
 const RETRY_MAX_MS = 5000;
@@ -47,11 +51,16 @@ export class GameLog {
   readonly #log: FastifyBaseLogger;
   readonly #onRefused: (gameId: string, error: unknown) => void;
   readonly #wait: (ms: number) => Promise<void>;
+  readonly #maxInFlight: number;
   #pending: Pending[] = [];
-  #running: Promise<void> | null = null;
-  /** Figures for /metrics: batches written, steps in them; how long a step waited to be durable and a write took (ns). */
+  /** Games with a batch in flight: their next writes wait for it. */
+  readonly #busyGames = new Set<string>();
+  readonly #inFlight = new Set<Promise<void>>();
+  #scheduled = false;
+  /** Figures for /metrics: batches written, steps in them; how long a step waited for its batch to start, to be durable, and how long a write took (ns). */
   batches = 0;
   steps = 0;
+  readonly queued: RecordableHistogram = createHistogram();
   readonly waits: RecordableHistogram = createHistogram();
   readonly writes: RecordableHistogram = createHistogram();
 
@@ -60,11 +69,14 @@ export class GameLog {
     log: FastifyBaseLogger;
     /** A game's write was refused by the database: the game must be stopped. */
     onRefused: (gameId: string, error: unknown) => void;
+    /** Batches written side by side at most (1 by default). */
+    maxInFlight?: number;
     wait?: (ms: number) => Promise<void>;
   }) {
     this.#storage = deps.storage;
     this.#log = deps.log;
     this.#onRefused = deps.onRefused;
+    this.#maxInFlight = deps.maxInFlight ?? 1;
     this.#wait = deps.wait ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
   }
 
@@ -75,33 +87,56 @@ export class GameLog {
       this.#pending.push({
         gameId,
         write,
+        appended,
         resolve: () => {
           this.waits.record(process.hrtime.bigint() - appended);
           resolve();
         },
       });
-      // The first write after a quiet spell waits one turn of the event loop for company.
-      this.#running ??= new Promise<void>((start) => setImmediate(start)).then(() => this.#run());
+      // A write that finds room for a batch waits one turn of the event loop for company.
+      if (!this.#scheduled && this.#inFlight.size < this.#maxInFlight) {
+        this.#scheduled = true;
+        setImmediate(() => {
+          this.#scheduled = false;
+          this.#pump();
+        });
+      }
     });
   }
 
   /** Waits until everything appended so far is durable. */
   async drain(): Promise<void> {
-    while (this.#running) await this.#running;
+    while (this.#inFlight.size > 0 || this.#pending.length > 0) {
+      this.#pump();
+      await Promise.all(this.#inFlight);
+    }
   }
 
   get backlog(): number {
     return this.#pending.length;
   }
 
-  async #run(): Promise<void> {
-    try {
-      while (this.#pending.length > 0) {
-        const batch = this.#pending.splice(0, MAX_BATCH);
-        await this.#commit(batch);
+  /** Starts batches while there is room: each takes the waiting writes of games not already in flight, in order. */
+  #pump(): void {
+    while (this.#inFlight.size < this.#maxInFlight && this.#pending.length > 0) {
+      const batch: Pending[] = [];
+      const rest: Pending[] = [];
+      for (const p of this.#pending) {
+        if (batch.length < MAX_BATCH && !this.#busyGames.has(p.gameId)) batch.push(p);
+        else rest.push(p);
       }
-    } finally {
-      this.#running = null;
+      if (batch.length === 0) return;
+      this.#pending = rest;
+      const games = new Set(batch.map((p) => p.gameId));
+      for (const gameId of games) this.#busyGames.add(gameId);
+      const started = process.hrtime.bigint();
+      for (const p of batch) this.queued.record(started - p.appended);
+      const running: Promise<void> = this.#commit(batch).finally(() => {
+        for (const gameId of games) this.#busyGames.delete(gameId);
+        this.#inFlight.delete(running);
+        this.#pump();
+      });
+      this.#inFlight.add(running);
     }
   }
 

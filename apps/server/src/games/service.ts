@@ -7,6 +7,7 @@
  * stops a room that throws without stopping any other, and rebuilds rooms from their logs at start-up.
  */
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { type RecordableHistogram, createHistogram } from 'node:perf_hooks';
 import { GAME_TEXTS, type GameSetup, LOBBY_TEXTS, ROOM_CODE_ALPHABET, ROOM_CODE_LENGTH } from '@memeslam/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.ts';
@@ -39,8 +40,18 @@ export class GameService {
   /** Record attempts in flight. */
   readonly #recording = new Set<Promise<unknown>>();
   readonly #timers = new Set<NodeJS.Timeout>();
+  /** How long recording a finished game takes (ns). */
+  readonly #records = createHistogram();
 
-  constructor(deps: { db: Db; clock: Clock; log: FastifyBaseLogger; seeds?: () => string; rules?: Rules }) {
+  constructor(deps: {
+    db: Db;
+    clock: Clock;
+    log: FastifyBaseLogger;
+    /** Log batches in flight at once (the database's `logWriters`). */
+    logWriters?: number;
+    seeds?: () => string;
+    rules?: Rules;
+  }) {
     this.#store = new GameStore(deps.db);
     this.#clock = deps.clock;
     this.#log = deps.log;
@@ -48,6 +59,7 @@ export class GameService {
       storage: this.#store,
       log: deps.log,
       onRefused: (gameId, error) => this.#rooms.get(gameId)?.abort(error),
+      ...(deps.logWriters ? { maxInFlight: deps.logWriters } : {}),
     });
     const seeds = deps.seeds ?? (() => randomBytes(16).toString('hex'));
     this.#deps = {
@@ -74,21 +86,28 @@ export class GameService {
     return [...this.#rooms.values()].filter((r) => r.status !== 'finished');
   }
 
-  /** Figures for /metrics (ms): steps per write, and how long steps wait to be durable; `reset` starts them again. */
+  /**
+   * Figures for /metrics (ms): steps per write; how long steps wait for their batch to start and to be
+   * durable, how long a write and a finished game's record take; `reset` starts them again.
+   */
   logFigures(reset = false) {
     const log = this.#gameLog;
     const ms = (ns: number) => Math.round(ns / 1e4) / 100;
+    const spread = (h: RecordableHistogram) => ({
+      p50: ms(h.percentile(50)),
+      p99: ms(h.percentile(99)),
+      max: ms(h.max),
+    });
     const figures = {
       batches: log.batches,
       steps: log.steps,
       backlog: log.backlog,
-      durableWaitMs: { p50: ms(log.waits.percentile(50)), p99: ms(log.waits.percentile(99)), max: ms(log.waits.max) },
-      writeMs: { p50: ms(log.writes.percentile(50)), p99: ms(log.writes.percentile(99)), max: ms(log.writes.max) },
+      queuedMs: spread(log.queued),
+      durableWaitMs: spread(log.waits),
+      writeMs: spread(log.writes),
+      recordMs: { ...spread(this.#records), count: this.#records.count },
     };
-    if (reset) {
-      log.waits.reset();
-      log.writes.reset();
-    }
+    if (reset) for (const h of [log.queued, log.waits, log.writes, this.#records]) h.reset();
     return figures;
   }
 
@@ -333,7 +352,8 @@ export class GameService {
     // The end must be durable in the log before the record (a restart would otherwise replay past it).
     await room.settled();
     for (let attempt = 1; !this.#stopping; attempt += 1) {
-      const attempted = this.#store.finish(game);
+      const started = process.hrtime.bigint();
+      const attempted = this.#store.finish(game).then(() => this.#records.record(process.hrtime.bigint() - started));
       this.#recording.add(attempted);
       try {
         await attempted;
