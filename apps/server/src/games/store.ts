@@ -1,10 +1,10 @@
 /**
  * Games in the database: the row made when a room opens, the group-committed writes of live rooms
  * (row updates and command-log entries of many games in one transaction), the unfinished games to
- * rebuild at start-up, and the one transaction that records a finished game — ranking, seats,
- * replay, every human's stats — and drops its log.
+ * rebuild at start-up, and the one statement that records a finished game — ranking, seats, replay,
+ * every human's stats — and drops its log.
  */
-import { achievementsFor } from '@memeslam/protocol';
+import { ACHIEVEMENTS } from '@memeslam/protocol';
 import type { GameSetup } from '@memeslam/protocol';
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
@@ -147,93 +147,94 @@ export class GameStore {
   }
 
   /**
-   * One transaction: the game's result, its seats, the replay, each human's stats, points and
+   * One statement (atomic on its own, and one round trip: the embedded database's single session is
+   * held for no longer): the game's result, its seats, the replay, each human's stats, points and
    * achievements, and the log dropped. Aborted games are recorded but give no stats or points
-   * (DESIGN §2). A game already recorded is left as it is.
+   * (DESIGN §2). A game already recorded is left as it is. Stats are added to the stored values in
+   * the statement itself and achievements judged on the sums (ACHIEVEMENTS passed as data), so two
+   * records touching one account never lose an update.
    */
   async finish(game: FinishedGame): Promise<void> {
     const { state, seed, clockOffset } = game;
     const result = state.result;
     if (!result) return;
     const durationSeconds = Math.round(result.durationMs / 1000);
-    const humans = game.seats.filter((s) => s.bot === null);
-    await this.#db.transaction(async (tx) => {
-      const [updated] = await tx
-        .update(games)
-        .set({
-          status: 'finished',
-          winnerId: result.winnerId && isUuid(result.winnerId) ? result.winnerId : null,
-          endReason: result.reason,
-          durationMs: result.durationMs,
-          seed,
-          seedCommitment: sha256Hex(seed),
-          startedAt: new Date(state.startedAt + clockOffset),
-          finishedAt: new Date(result.endedAt + clockOffset),
-        })
-        .where(and(eq(games.id, game.id), ne(games.status, 'finished')))
-        .returning({ id: games.id });
-      // Already recorded (a retry after a lost answer): nothing more to do.
-      if (!updated) return;
-      await tx.delete(gameLog).where(eq(gameLog.gameId, game.id));
-
-      // Accounts deleted during the game keep an anonymous seat.
-      const humanIds = humans.map((h) => h.playerId).filter(isUuid);
-      const living =
-        humanIds.length > 0 ? await tx.select({ id: users.id }).from(users).where(inArray(users.id, humanIds)) : [];
-      const exists = new Set(living.map((u) => u.id));
-      await tx.insert(gamePlayers).values(
-        result.ranking.map((r) => {
-          const seat = game.seats.findIndex((s) => s.playerId === r.playerId);
-          const gone = !r.isBot && !exists.has(r.playerId);
-          return {
-            gameId: game.id,
-            seat,
-            playerId: gone ? `deleted-${seat}` : r.playerId,
-            userId: gone || r.isBot ? null : r.playerId,
-            username: gone ? DELETED_USERNAME : r.username,
-            isBot: r.isBot,
-            botDifficulty: r.botDifficulty,
-            place: r.place,
-            cardsLeft: r.cardsLeft,
-            cardsPlayed: r.cardsPlayed,
-            powerUpsUsed: r.powerUpsUsed,
-            points: r.points,
-            forfeited: r.forfeited,
-          };
-        }),
-      );
-      await tx.insert(replays).values({ gameId: game.id, config: state.config, commands: game.commands });
-
-      if (result.reason === 'aborted') return;
-      for (const r of result.ranking) {
-        if (r.isBot || !exists.has(r.playerId)) continue;
-        const [user] = await tx.select().from(users).where(eq(users.id, r.playerId)).for('update');
-        if (!user) continue;
-        const won = result.winnerId === r.playerId;
-        const stats = {
-          gamesPlayed: user.gamesPlayed + 1,
-          gamesWon: user.gamesWon + (won ? 1 : 0),
-          totalPoints: user.totalPoints + r.points,
-        };
-        const unlocked = new Set(user.achievements.map((a) => a.id));
-        const fresh = achievementsFor(stats)
-          .filter((id) => !unlocked.has(id))
-          .map((id) => ({ id, unlockedAt: new Date().toISOString() }));
-        await tx
-          .update(users)
-          .set({
-            ...stats,
-            fastestGame:
-              won && (user.fastestGame === null || durationSeconds < user.fastestGame)
-                ? durationSeconds
-                : user.fastestGame,
-            botGamesPlayed: user.botGamesPlayed + (game.isBotGame ? 1 : 0),
-            totalGameSeconds: user.totalGameSeconds + durationSeconds,
-            achievements: [...user.achievements, ...fresh],
-            updatedAt: new Date(),
-          })
-          .where(eq(users.id, user.id));
-      }
+    const seats = result.ranking.map((r) => {
+      const seat = game.seats.findIndex((s) => s.playerId === r.playerId);
+      return {
+        seat,
+        player_id: r.playerId,
+        user_id: !r.isBot && isUuid(r.playerId) ? r.playerId : null,
+        username: r.username,
+        is_bot: r.isBot,
+        bot_difficulty: r.botDifficulty,
+        place: r.place,
+        cards_left: r.cardsLeft,
+        cards_played: r.cardsPlayed,
+        power_ups_used: r.powerUpsUsed,
+        points: r.points,
+        forfeited: r.forfeited,
+        won: result.winnerId === r.playerId,
+      };
     });
+    const rules = ACHIEVEMENTS.map(({ id, stat, threshold }, n) => ({ id, stat, threshold, n }));
+    await this.#db.execute(sql`
+      with fin as (
+        update ${games} set
+          status = 'finished',
+          winner_id = ${result.winnerId && isUuid(result.winnerId) ? result.winnerId : null}::uuid,
+          end_reason = ${result.reason},
+          duration_ms = ${result.durationMs},
+          seed = ${seed},
+          seed_commitment = ${sha256Hex(seed)},
+          started_at = ${iso(state.startedAt + clockOffset)}::timestamptz,
+          finished_at = ${iso(result.endedAt + clockOffset)}::timestamptz
+        where id = ${game.id} and status <> 'finished'
+        returning id
+      ),
+      dropped as (delete from ${gameLog} where game_id in (select id from fin)),
+      -- A human whose account was deleted during the game keeps an anonymous seat.
+      seat as (
+        select v.*, (v.is_bot or u.id is not null) as kept
+        from json_to_recordset(${JSON.stringify(seats)}::json) as v(
+          seat integer, player_id text, user_id uuid, username text, is_bot boolean, bot_difficulty text,
+          place integer, cards_left integer, cards_played integer, power_ups_used integer, points integer,
+          forfeited boolean, won boolean)
+        left join ${users} u on u.id = v.user_id
+      ),
+      seated as (
+        insert into ${gamePlayers} (game_id, seat, player_id, user_id, username, is_bot, bot_difficulty, place,
+          cards_left, cards_played, power_ups_used, points, forfeited)
+        select fin.id, seat.seat, case when kept then player_id else 'deleted-' || seat.seat end,
+          case when kept then user_id end, case when kept then username else ${DELETED_USERNAME} end, is_bot,
+          bot_difficulty, place, cards_left, cards_played, power_ups_used, points, forfeited
+        from seat, fin
+      ),
+      replayed as (
+        insert into ${replays} (game_id, config, commands)
+        select id, ${JSON.stringify(state.config)}::jsonb, ${JSON.stringify(game.commands)}::jsonb from fin
+      )
+      update ${users} as u set
+        games_played = u.games_played + 1,
+        games_won = u.games_won + seat.won::integer,
+        total_points = u.total_points + seat.points,
+        fastest_game = case
+          when seat.won and (u.fastest_game is null or ${durationSeconds} < u.fastest_game) then ${durationSeconds}
+          else u.fastest_game end,
+        bot_games_played = u.bot_games_played + ${game.isBotGame ? 1 : 0},
+        total_game_seconds = u.total_game_seconds + ${durationSeconds},
+        achievements = u.achievements || coalesce((
+          select jsonb_agg(jsonb_build_object('id', a.id, 'unlockedAt', ${new Date().toISOString()}::text) order by a.n)
+          from json_to_recordset(${JSON.stringify(rules)}::json) as a(id text, stat text, threshold integer, n integer)
+          where case a.stat
+              when 'gamesPlayed' then u.games_played + 1
+              when 'gamesWon' then u.games_won + seat.won::integer
+              when 'totalPoints' then u.total_points + seat.points
+            end >= a.threshold
+            and not u.achievements @> jsonb_build_array(jsonb_build_object('id', a.id))
+        ), '[]'::jsonb),
+        updated_at = now()
+      from seat, fin
+      where u.id = seat.user_id and not seat.is_bot and ${result.reason !== 'aborted'}`);
   }
 }
