@@ -19,6 +19,8 @@ export const EMBEDDED_CONNECTIONS = 1;
  */
 const SERVER_CONNECTIONS = EMBEDDED_CONNECTIONS + 3;
 
+const WORKER_YOUNG_GENERATION_MB = 24;
+
 export interface EmbeddedWorkerData {
   readonly dataDir: string;
   readonly maxConnections: number;
@@ -46,6 +48,9 @@ export interface Embedded {
 export function startEmbedded(dataDir: string, log: (message: string, error: Error) => void): Promise<Embedded> {
   const worker = new Worker(new URL('./pglite-worker.ts', import.meta.url), {
     workerData: { dataDir, maxConnections: SERVER_CONNECTIONS } satisfies EmbeddedWorkerData,
+    // V8 sizes a thread's young generation by the machine's memory (128 MB here) and keeps what it
+    // grew to; the worker's JavaScript is a thin layer around PGlite's WASM memory and needs little.
+    resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
   });
   const where = `the embedded database (PGlite in ${dataDir})`;
   let state: 'starting' | 'running' | 'stopping' | 'stopped' = 'starting';

@@ -13,6 +13,11 @@ import type { EmbeddedAddress, EmbeddedWorkerData, FromWorker, ToWorker } from '
 
 /** The name libpq and node-postgres give a server's socket file in its directory. */
 const SOCKET_PORT = 5432;
+/**
+ * PostgreSQL's default buffer pool (128 MB) lives in PGlite's WASM memory, which never shrinks: an
+ * embedded server's working set (live games' logs, the accounts in play) fits a much smaller one.
+ */
+const SETTINGS = ['-c', 'shared_buffers=16MB'];
 /** sun_path is 108 bytes on Linux, 104 on macOS, the terminating NUL included. */
 const MAX_SOCKET_PATH = 103;
 
@@ -28,7 +33,7 @@ if (onSocket) await claimSocketPath(socketPath);
 
 const dir = join(dataDir, 'pglite');
 mkdirSync(dir, { recursive: true });
-const db = await PGlite.create(dir);
+const db = await PGlite.create(dir, { startParams: [...PGlite.defaultStartParams, ...SETTINGS] });
 let closing = false;
 
 // Once PGlite throws inside a query, pglite-socket 0.2.17 serves no one again (its queue stays marked
