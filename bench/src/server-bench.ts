@@ -1,5 +1,6 @@
 // npm run bench:server [-- --json --modes embedded,postgres --games 500,1000,2000 --warmup 10 --seconds 20
-//                         --pace human|max --saturation]
+//                         --pace human|max --saturation --profile [DIR] --node-flags " --flag …"]
+// BENCH_SERVER_STDOUT=FILE keeps the server's standard output (with --node-flags " --trace-gc", its GC log).
 //
 // A real server process and this load process on loopback. Each live game seats two socket.io
 // clients and two normal bots at normal speed; a client plays its next playable card about 2 s
@@ -9,7 +10,7 @@
 // embedded (PGlite in its worker thread, under a temporary DATA_DIR) and postgres (a database made
 // for the run on DATABASE_URL's server, dropped after; skipped, loudly, when DATABASE_URL is unset).
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -55,6 +56,8 @@ async function startServer(env: Record<string, string>): Promise<void> {
     process.execPath,
     [
       '--expose-gc',
+      // --node-flags "…": V8 and Node flags for the server process (e.g. "--trace-gc"), to try settings.
+      ...(args.get('node-flags')?.split(' ').filter(Boolean) ?? []),
       // --profile DIR: a CPU profile of the server process, to see where its time goes under load.
       ...(args.has('profile')
         ? ['--cpu-prof', `--cpu-prof-dir=${args.get('profile') === 'true' ? '.tmp/profile' : args.get('profile')}`]
@@ -82,7 +85,8 @@ async function startServer(env: Record<string, string>): Promise<void> {
       const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
       if (match?.[1]) {
         child.stdout?.off('data', onData);
-        child.stdout?.resume();
+        if (process.env.BENCH_SERVER_STDOUT) child.stdout?.pipe(createWriteStream(process.env.BENCH_SERVER_STDOUT));
+        else child.stdout?.resume();
         resolve(match[1]);
       }
     };
@@ -105,8 +109,10 @@ async function metrics(query = '') {
       batches: number;
       steps: number;
       backlog: number;
+      queuedMs: { p50: number; p99: number; max: number };
       durableWaitMs: { p50: number; p99: number; max: number };
       writeMs: { p50: number; p99: number; max: number };
+      recordMs: { p50: number; p99: number; max: number; count: number };
     };
   };
 }
@@ -253,6 +259,8 @@ type Row = {
   processingMsP99: number;
   eventLoopDelayMsP99: number;
   serverCpuPercent: number;
+  /** This load process's CPU: it shares the machine's cores with the server. */
+  loadCpuPercent: number;
   rssMB: number;
   stepsPerWrite: number;
   durableWaitMsP99: number;
@@ -308,10 +316,12 @@ async function runMode(mode: 'embedded' | 'postgres'): Promise<void> {
     await metrics('?reset=1');
     ackMs.length = 0;
     const before = await metrics();
+    const loadCpu = process.cpuUsage();
     const t0 = performance.now();
     await sleep(measureMs);
     const after = await metrics();
     const wallMs = performance.now() - t0;
+    const loadCpuUsed = process.cpuUsage(loadCpu);
     // The heap is read after a collection, which is itself a pause: outside the measured window.
     after.heapUsedBytes = (await metrics('?gc=1')).heapUsedBytes;
     const acks = [...ackMs].sort((a, b) => a - b);
@@ -328,6 +338,7 @@ async function runMode(mode: 'embedded' | 'postgres'): Promise<void> {
       processingMsP99: round(after.commands.p99Ms, 3),
       eventLoopDelayMsP99: round(after.eventLoopDelayMs.p99, 2),
       serverCpuPercent: round(((after.cpuMicros - before.cpuMicros) / 1000 / wallMs) * 100, 1),
+      loadCpuPercent: round(((loadCpuUsed.user + loadCpuUsed.system) / 1000 / wallMs) * 100, 1),
       // The whole server process, the embedded database's thread included.
       rssMB: round(after.rssBytes / 2 ** 20, 0),
       // Group commit: room steps per database write; p99 of a step's wait until durable and of a write.
@@ -344,7 +355,7 @@ async function runMode(mode: 'embedded' | 'postgres'): Promise<void> {
       failedDeals,
     };
     results.push(row);
-    if (!args.has('json')) console.error(`${mode} N=${games}: ${JSON.stringify(row)}`);
+    if (!args.has('json')) console.error(`${mode} N=${games}: ${JSON.stringify(row)} ${JSON.stringify(after.gameLog)}`);
     return row;
   }
 
