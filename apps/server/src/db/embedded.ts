@@ -3,6 +3,9 @@
  * (pglite-worker.ts), waits until its socket server listens, and stops it cleanly — socket server,
  * then PGlite, then the thread. What the worker reports after start-up is logged, never dropped.
  */
+import { once } from 'node:events';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 
 /**
@@ -24,6 +27,8 @@ const WORKER_YOUNG_GENERATION_MB = 24;
 export interface EmbeddedWorkerData {
   readonly dataDir: string;
   readonly maxConnections: number;
+  /** Make a new data folder and exit. */
+  readonly initOnly?: boolean;
 }
 
 /** Where node-postgres finds the socket server: a Unix socket's directory (host begins with '/') or a loopback port. */
@@ -45,13 +50,22 @@ export interface Embedded {
   stop(): Promise<void>;
 }
 
-export function startEmbedded(dataDir: string, log: (message: string, error: Error) => void): Promise<Embedded> {
-  const worker = new Worker(new URL('./pglite-worker.ts', import.meta.url), {
-    workerData: { dataDir, maxConnections: SERVER_CONNECTIONS } satisfies EmbeddedWorkerData,
+const spawn = (workerData: EmbeddedWorkerData) =>
+  new Worker(new URL('./pglite-worker.ts', import.meta.url), {
+    workerData,
     // V8 sizes a thread's young generation by the machine's memory (128 MB here) and keeps what it
     // grew to; the worker's JavaScript is a thin layer around PGlite's WASM memory and needs little.
     resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
   });
+
+export async function startEmbedded(dataDir: string, log: (message: string, error: Error) => void): Promise<Embedded> {
+  // Making a data folder runs initdb, whose memory PGlite's thread never gives back (about 130 MB):
+  // a thread of its own makes it and exits, and the database the server uses opens an existing one.
+  if (!existsSync(join(dataDir, 'pglite', 'PG_VERSION'))) {
+    const [code] = (await once(spawn({ dataDir, maxConnections: 0, initOnly: true }), 'exit')) as [number];
+    if (code !== 0) throw new Error(`the embedded database (PGlite in ${dataDir}) could not be created: exit ${code}`);
+  }
+  const worker = spawn({ dataDir, maxConnections: SERVER_CONNECTIONS });
   const where = `the embedded database (PGlite in ${dataDir})`;
   let state: 'starting' | 'running' | 'stopping' | 'stopped' = 'starting';
   let closed: { resolve(): void; reject(error: Error): void } | null = null;

@@ -23,7 +23,7 @@ const MAX_SOCKET_PATH = 103;
 
 if (!parentPort) throw new Error('pglite-worker.ts runs as a worker thread: see startEmbedded in embedded.ts');
 const port = parentPort;
-const { dataDir, maxConnections } = workerData as EmbeddedWorkerData;
+const { dataDir, maxConnections, initOnly } = workerData as EmbeddedWorkerData;
 
 // A Unix socket in DATA_DIR reaches no one the directory does not let in; pglite-socket asks for no
 // password, so a loopback port (any local user may connect) is only the fallback for a long DATA_DIR.
@@ -34,6 +34,11 @@ if (onSocket) await claimSocketPath(socketPath);
 const dir = join(dataDir, 'pglite');
 mkdirSync(dir, { recursive: true });
 const db = await PGlite.create(dir, { startParams: [...PGlite.defaultStartParams, ...SETTINGS] });
+// A new data folder only: made, closed, and the thread gone with the memory initdb took.
+if (initOnly) {
+  await db.close();
+  process.exit(0);
+}
 let closing = false;
 
 // Once PGlite throws inside a query, pglite-socket 0.2.17 serves no one again (its queue stays marked
