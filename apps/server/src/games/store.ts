@@ -7,6 +7,7 @@
 import { ACHIEVEMENTS } from '@memeslam/protocol';
 import type { GameSetup } from '@memeslam/protocol';
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { escapeLiteral } from 'pg';
 import type { Db } from '../db/client.ts';
 import { gameLog, gamePlayers, games, replays, users } from '../db/schema.ts';
 import { DELETED_USERNAME, isUuid } from '../users/repository.ts';
@@ -20,6 +21,12 @@ import {
   sha256Hex,
 } from './types.ts';
 
+/**
+ * A statement without parameters goes out in the simple protocol: one message instead of five (parse,
+ * bind, describe, execute, sync), which the embedded database's socket serves one at a time. Its JSON
+ * is inlined as a literal, escaped by node-postgres.
+ */
+const literal = (text: string) => sql.raw(escapeLiteral(text));
 const iso = (ms: number | undefined) => (ms === undefined ? null : new Date(ms).toISOString());
 
 export class GameStore {
@@ -86,14 +93,14 @@ export class GameStore {
           started_at = coalesce(v.started_at, g.started_at),
           end_reason = coalesce(v.end_reason, g.end_reason),
           finished_at = coalesce(v.finished_at, g.finished_at)
-        from json_to_recordset(${JSON.stringify([...rows.values()])}::json) as v(
+        from json_to_recordset(${literal(JSON.stringify([...rows.values()]))}::json) as v(
           id uuid, status text, lobby jsonb, header jsonb, seed_commitment text, started_at timestamptz,
           end_reason text, finished_at timestamptz)
         where g.id = v.id and g.status <> 'finished'
       )
       insert into ${gameLog} (game_id, n, at, seq, command)
       select v.game_id, v.n, v.at, v.seq, v.command
-      from json_to_recordset(${JSON.stringify(entries)}::json) as v(
+      from json_to_recordset(${literal(JSON.stringify(entries))}::json) as v(
         game_id uuid, n integer, at double precision, seq integer, command jsonb)
       on conflict do nothing`);
   }
