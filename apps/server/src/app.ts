@@ -68,6 +68,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log: app.log });
   const games = new GameService({
     db: database.db,
+    prepared: database.prepared,
     logWriters: database.logWriters,
     clock: options.clock ?? systemClock,
     log: app.log,

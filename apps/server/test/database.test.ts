@@ -1,6 +1,7 @@
 /**
  * The database handle on both drivers: a failed statement leaves the next ones working (node-postgres's
- * pool drops the failed connection and opens another, which the embedded database's socket must admit).
+ * pool drops the failed connection and opens another, which the embedded database's socket must admit),
+ * prepared statements included.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,6 +28,21 @@ describe.each(DATABASE_MODES)('the database on %s', (mode) => {
       );
       const failed = many.flatMap((r, i) => (r.status === 'rejected' ? [i] : []));
       expect(failed).toEqual(Array.from({ length: 60 }, (_, k) => k * 5));
+
+      // A prepared statement survives the connection it was prepared on being replaced: the embedded
+      // database's connections share one session, where its name would otherwise be taken.
+      const prepared = async (divisor: number) =>
+        (
+          (await database.prepared({ name: 'probe', text: 'select 12 / $1::integer as v', values: [divisor] })) as {
+            rows: { v: number }[];
+          }
+        ).rows[0]?.v;
+      for (let round = 0; round < 3; round += 1) {
+        expect(await prepared(4)).toBe(3);
+        await expect(value('select 1/0 as v')).rejects.toThrow();
+        await expect(prepared(0)).rejects.toThrow(/division by zero/);
+        expect(await prepared(6)).toBe(2);
+      }
     } finally {
       await database.close();
       await scratch?.drop();

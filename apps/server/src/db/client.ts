@@ -15,11 +15,15 @@ import * as schema from './schema.ts';
 /** The database or a transaction on it: repositories accept either. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** Runs a named statement, parsed and planned once per connection. */
+export type Prepared = (statement: { name: string; text: string; values: unknown[] }) => Promise<unknown>;
+
 export interface Database {
   readonly db: Db;
   readonly kind: 'pglite' | 'postgres';
   /** Statements the database runs side by side for the live games' log, leaving connections for the rest. */
   readonly logWriters: number;
+  readonly prepared: Prepared;
   close(): Promise<void>;
 }
 
@@ -51,6 +55,12 @@ export async function openDatabase(options: { databaseUrl: string | null; dataDi
   // An idle client's error must not crash the process: PostgreSQL restarted and the pool replaces the
   // client, or the embedded worker stopped, which startEmbedded has logged.
   pool.on('error', () => {});
+  // Prepared statements belong to a session, and the embedded database's connections share its one
+  // session: a connection that replaces a dropped one would otherwise find its names taken. (On
+  // PostgreSQL a new connection is a new session and this does nothing.) Queued before anything else.
+  pool.on('connect', (client) => {
+    client.query('DEALLOCATE ALL').catch(() => {});
+  });
   const close = async () => {
     await pool.end();
     await embedded?.stop();
@@ -72,6 +82,7 @@ export async function openDatabase(options: { databaseUrl: string | null; dataDi
     db: drizzle(pool, { schema }) as unknown as Db,
     kind: embedded ? 'pglite' : 'postgres',
     logWriters: embedded ? EMBEDDED_CONNECTIONS : POSTGRES_LOG_WRITERS,
+    prepared: (statement) => pool.query(statement),
     close,
   };
 }

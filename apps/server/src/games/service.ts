@@ -11,7 +11,7 @@ import { type RecordableHistogram, createHistogram } from 'node:perf_hooks';
 import { GAME_TEXTS, type GameSetup, LOBBY_TEXTS, ROOM_CODE_ALPHABET, ROOM_CODE_LENGTH } from '@memeslam/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, Prepared } from '../db/client.ts';
 import { GameLog } from './log.ts';
 import { type Answers, type Entry, type GameRequest, type Transport, type User } from './requests.ts';
 import { GameRoom, type Step } from './room.ts';
@@ -37,14 +37,16 @@ export class GameService {
   readonly #deps: RoomDeps;
   #transport: Transport | null = null;
   #stopping = false;
-  /** Record attempts in flight. */
+  /** Record attempts in flight, and the last in line. */
   readonly #recording = new Set<Promise<unknown>>();
+  #recordTurn: Promise<void> = Promise.resolve();
   readonly #timers = new Set<NodeJS.Timeout>();
   /** How long recording a finished game takes (ns). */
   readonly #records = createHistogram();
 
   constructor(deps: {
     db: Db;
+    prepared: Prepared;
     clock: Clock;
     log: FastifyBaseLogger;
     /** Log batches in flight at once (the database's `logWriters`). */
@@ -52,7 +54,7 @@ export class GameService {
     seeds?: () => string;
     rules?: Rules;
   }) {
-    this.#store = new GameStore(deps.db);
+    this.#store = new GameStore(deps.db, deps.prepared);
     this.#clock = deps.clock;
     this.#log = deps.log;
     this.#gameLog = new GameLog({
@@ -352,8 +354,14 @@ export class GameService {
     // The end must be durable in the log before the record (a restart would otherwise replay past it).
     await room.settled();
     for (let attempt = 1; !this.#stopping; attempt += 1) {
-      const started = process.hrtime.bigint();
-      const attempted = this.#store.finish(game).then(() => this.#records.record(process.hrtime.bigint() - started));
+      // Records go one at a time: a burst of games ending together must not queue several of them
+      // ahead of the live games' log writes (on the embedded database they share one session).
+      const attempted = this.#recordTurn.then(async () => {
+        const started = process.hrtime.bigint();
+        await this.#store.finish(game);
+        this.#records.record(process.hrtime.bigint() - started);
+      });
+      this.#recordTurn = attempted.catch(() => {});
       this.#recording.add(attempted);
       try {
         await attempted;
