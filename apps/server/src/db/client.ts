@@ -55,12 +55,6 @@ export async function openDatabase(options: { databaseUrl: string | null; dataDi
   // An idle client's error must not crash the process: PostgreSQL restarted and the pool replaces the
   // client, or the embedded worker stopped, which startEmbedded has logged.
   pool.on('error', () => {});
-  // Prepared statements belong to a session, and the embedded database's connections share its one
-  // session: a connection that replaces a dropped one would otherwise find its names taken. (On
-  // PostgreSQL a new connection is a new session and this does nothing.) Queued before anything else.
-  pool.on('connect', (client) => {
-    client.query('DEALLOCATE ALL').catch(() => {});
-  });
   const close = async () => {
     await pool.end();
     await embedded?.stop();
@@ -82,8 +76,32 @@ export async function openDatabase(options: { databaseUrl: string | null; dataDi
     db: drizzle(pool, { schema }) as unknown as Db,
     kind: embedded ? 'pglite' : 'postgres',
     logWriters: embedded ? EMBEDDED_CONNECTIONS : POSTGRES_LOG_WRITERS,
-    prepared: (statement) => pool.query(statement),
+    prepared: preparedOn(pool),
     close,
+  };
+}
+
+/**
+ * Prepared statements belong to a session, and the embedded database's connections share its one
+ * session: a connection that replaces a dropped one would find a plain name taken. Each connection
+ * names its statements with a number of its own. A statement that fails drops its connection, as
+ * `pool.query` does.
+ */
+function preparedOn(pool: pg.Pool): Prepared {
+  const numbers = new WeakMap<pg.PoolClient, number>();
+  let next = 0;
+  return async ({ name, text, values }) => {
+    const client = await pool.connect();
+    let number = numbers.get(client);
+    if (number === undefined) numbers.set(client, (number = next++));
+    try {
+      const result = await client.query({ name: `${name}-${number}`, text, values });
+      client.release();
+      return result;
+    } catch (error) {
+      client.release(error as Error);
+      throw error;
+    }
   };
 }
 
