@@ -14,9 +14,8 @@ import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Card, matches } from '@memeslam/engine';
 import pg from 'pg';
-import { type Socket, io } from 'socket.io-client';
+import { Table, load, newPlayer, demoToken } from './load-players.ts';
 import { parseArgs, percentile, round } from './stats.ts';
 
 const args = parseArgs(process.argv.slice(2));
@@ -25,12 +24,9 @@ const modes = (args.get('modes') ?? 'embedded,postgres').split(',') as ('embedde
 const warmupMs = Number(args.get('warmup') ?? '10') * 1000;
 const measureMs = Number(args.get('seconds') ?? '20') * 1000;
 const pace = args.get('pace') === 'max' ? 'max' : 'human';
-const DEAL_TIMEOUT_MS = 30_000;
-let failedDeals = 0;
-const POWER_UPS = ['BOMB', 'REVERSAL', 'FREEZE', 'WHIRLWIND', 'SNIPER'] as const;
+load.pace = pace;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const jitter = () => 2000 * (0.5 + Math.random());
 
 // ── the server ──
 let serverProcess: ChildProcess;
@@ -81,7 +77,7 @@ async function startServer(env: Record<string, string>): Promise<void> {
     },
   );
   const child = serverProcess;
-  base = await new Promise<string>((resolve, reject) => {
+  base = load.base = await new Promise<string>((resolve, reject) => {
     let out = '';
     const onData = (chunk: Buffer) => {
       out += chunk.toString();
@@ -118,150 +114,6 @@ async function metrics(query = '') {
       recordMs: { p50: number; p99: number; max: number; count: number };
     };
   };
-}
-
-// ── the players ──
-const ackMs: number[] = [];
-/** Plays the server did not acknowledge within 10 s, in the measured window. */
-let unanswered = 0;
-let playing = true;
-
-class Player {
-  readonly socket: Socket;
-  hand: Card[] = [];
-  tops: (Card | undefined)[] = [];
-  powerUps: string[] = [...POWER_UPS];
-  active = false;
-  #timer: NodeJS.Timeout | null = null;
-  onEnded: () => void = () => {};
-
-  constructor(socket: Socket) {
-    this.socket = socket;
-    const readTops = (p: { gameState?: { discardPiles: Card[][] } }) => {
-      if (p.gameState) this.tops = p.gameState.discardPiles.map((pile) => pile.at(-1));
-    };
-    socket.on('handDealt', (p: { hand: Card[] }) => (this.hand = p.hand));
-    socket.on('handUpdated', (p: { hand: Card[] }) => (this.hand = p.hand));
-    for (const event of ['cardPlayed', 'powerUpUsed', 'deadlockResolved']) socket.on(event, readTops);
-    socket.on('gameStarted', (p: { gameState: { discardPiles: Card[][] } }) => {
-      readTops(p);
-      this.active = true;
-      this.powerUps = [...POWER_UPS];
-      this.#schedule();
-    });
-    socket.on('gameEnded', () => {
-      this.#stop();
-      this.onEnded();
-    });
-    // A mode's players end with its server: none of them plays on (and times out) in the next mode.
-    socket.on('disconnect', () => this.#stop());
-  }
-
-  #stop(): void {
-    this.active = false;
-    if (this.#timer) clearTimeout(this.#timer);
-  }
-
-  #schedule(): void {
-    if (!playing || !this.active) return;
-    this.#timer = setTimeout(() => void this.#act(), pace === 'max' ? 0 : jitter());
-  }
-
-  async #act(): Promise<void> {
-    if (!this.active || !playing) return;
-    const start = performance.now();
-    let move: { cardId: string; pileIndex: number } | null = null;
-    for (const card of this.hand) {
-      const pileIndex = this.tops.findIndex((top) => top && matches(card, top));
-      if (pileIndex >= 0) {
-        move = { cardId: card.id, pileIndex };
-        break;
-      }
-    }
-    if (move) {
-      const answered = await this.socket
-        .timeout(10_000)
-        .emitWithAck('playCard', move)
-        .then(() => true)
-        .catch(() => false);
-      // A play cut off by the end of a mode is not the server's; one unanswered for 10 s while playing is.
-      if (answered) ackMs.push(performance.now() - start);
-      else if (playing && this.socket.connected) unanswered += 1;
-    } else if (this.powerUps.length > 0 && Math.random() < 0.3) {
-      const type = this.powerUps.shift() as string;
-      const target =
-        type === 'SNIPER' && this.hand[0]
-          ? { cardId: this.hand[0].id, pileIndex: 0 }
-          : type === 'FREEZE'
-            ? { targetPlayerId: 'bot-1' }
-            : {};
-      await this.socket
-        .timeout(10_000)
-        .emitWithAck('usePowerUp', { powerUpType: type, ...target })
-        .catch(() => null);
-    } else if (pace === 'max') {
-      await sleep(100);
-    }
-    this.#schedule();
-  }
-}
-
-async function demoToken(): Promise<string> {
-  const session = (await (await fetch(`${base}/api/auth/demo`, { method: 'POST' })).json()) as {
-    data: { token: string };
-  };
-  return session.data.token;
-}
-
-async function newPlayer(token?: string): Promise<Player> {
-  const socket = io(base, {
-    auth: { token: token ?? (await demoToken()) },
-    transports: ['websocket'],
-    reconnection: false,
-  });
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
-  return new Player(socket);
-}
-
-/** Two people and two normal bots; a new game as soon as one ends. */
-class Table {
-  readonly host: Player;
-  readonly guest: Player;
-  games = 0;
-
-  constructor(host: Player, guest: Player) {
-    this.host = host;
-    this.guest = guest;
-    host.onEnded = () =>
-      setTimeout(() => {
-        // Shutting down disconnects the sockets under a deal in progress: that is not a failure. A
-        // saturated server's timeout is counted; the table then sits out.
-        this.deal().catch(() => {
-          if (playing) failedDeals += 1;
-        });
-      }, 500);
-  }
-
-  async deal(): Promise<void> {
-    if (!playing) return;
-    // A server that cannot answer within 30 s is saturated: the step is reported as not sustained.
-    const created = await this.host.socket.timeout(DEAL_TIMEOUT_MS).emitWithAck('createGame', {
-      maxPlayers: 4,
-      withBots: true,
-      numberOfBots: 2,
-      botDifficulty: 'normal',
-      gameSpeed: 'normal',
-    });
-    if (!created.success) throw new Error(`createGame: ${created.error}`);
-    await this.guest.socket.timeout(DEAL_TIMEOUT_MS).emitWithAck('joinGame', { roomCode: created.data.roomCode });
-    await this.host.socket.timeout(DEAL_TIMEOUT_MS).emitWithAck('setPlayerReady', { isReady: true });
-    await this.guest.socket.timeout(DEAL_TIMEOUT_MS).emitWithAck('setPlayerReady', { isReady: true });
-    await this.host.socket.timeout(DEAL_TIMEOUT_MS).emitWithAck('startGame', {});
-    this.games += 1;
-  }
 }
 
 // ── measuring ──
@@ -310,7 +162,7 @@ async function runMode(mode: 'embedded' | 'postgres'): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'memeslam-bench-'));
   const scratch = mode === 'postgres' ? await scratchDatabase() : null;
   await startServer({ DATA_DIR: dataDir, ...(scratch ? { DATABASE_URL: scratch.url } : {}) });
-  playing = true;
+  load.playing = true;
   // Heap of an idle signed-in socket first, so that a game's share can be told from its sockets'.
   // A first round warms up (code compiled on first use is not a socket's), and the sessions are made
   // before the baseline: what is counted is the sockets alone.
@@ -333,8 +185,8 @@ async function runMode(mode: 'embedded' | 'postgres'): Promise<void> {
     await grow(games);
     await sleep(warmupMs);
     await metrics('?reset=1');
-    ackMs.length = 0;
-    unanswered = 0;
+    load.ackMs.length = 0;
+    load.unanswered = 0;
     const before = await metrics();
     const loadCpu = process.cpuUsage();
     const t0 = performance.now();
@@ -344,13 +196,13 @@ async function runMode(mode: 'embedded' | 'postgres'): Promise<void> {
     const loadCpuUsed = process.cpuUsage(loadCpu);
     // The heap is read after a collection, which is itself a pause: outside the measured window.
     after.heapUsedBytes = (await metrics('?gc=1')).heapUsedBytes;
-    const acks = [...ackMs].sort((a, b) => a - b);
+    const acks = [...load.ackMs].sort((a, b) => a - b);
     const heapDelta = after.heapUsedBytes - baseline.heapUsedBytes;
     const row: Row = {
       games,
       sockets: after.sockets,
       plays: acks.length,
-      unanswered,
+      unanswered: load.unanswered,
       ackMs: {
         p50: round(percentile(acks, 50), 2),
         p99: round(percentile(acks, 99), 2),
@@ -376,7 +228,7 @@ async function runMode(mode: 'embedded' | 'postgres'): Promise<void> {
       // A live game's share of the heap, its two players' sockets included; and one idle socket's.
       heapPerGameKB: round(heapDelta / games / 1024, 1),
       heapPerSocketKB: round(perSocketBytes / 1024, 1),
-      failedDeals,
+      failedDeals: load.failedDeals,
     };
     results.push(row);
     if (!args.has('json')) console.error(`${mode} N=${games}: ${JSON.stringify(row)}`);
@@ -404,7 +256,7 @@ async function runMode(mode: 'embedded' | 'postgres'): Promise<void> {
     }
   }
 
-  playing = false;
+  load.playing = false;
   for (const table of tables) {
     table.host.socket.disconnect();
     table.guest.socket.disconnect();
