@@ -1,20 +1,13 @@
 /**
- * One game room: the lobby (seats, ready flags, host, countdown) and, once dealt, the engine's
- * state. Its state is private; the game service is its only caller. Every call is one step that runs
+ * One game room: the lobby (seats, ready flags, host, countdown) and, once dealt, its game
+ * (played-game.ts). Its state is private; the game service is its only caller. Every call is one step that runs
  * to completion in arrival order: the step changes the state, records what must be durable (the
  * lobby row, or the command-log entries of the game in play) and queues its broadcasts. The
  * broadcasts leave, in order, only once the step's writes are durable; the caller's answer waits for
  * the same moment (`Step.done`). A step that throws stops the room: the game is aborted and its
  * players told, and nothing else is touched. The room does no I/O of its own.
  */
-import {
-  type Command,
-  type GameEvent,
-  type GameResult,
-  type GameState,
-  DISCONNECT_GRACE_MS,
-  handView,
-} from '@memeslam/engine';
+import { type Command, DISCONNECT_GRACE_MS } from '@memeslam/engine';
 import {
   BOT_AUTO_START_DELAY_MS,
   COUNTDOWN_DURATION_MS,
@@ -24,13 +17,11 @@ import {
   type ServerEventName,
 } from '@memeslam/protocol';
 import type { Timer } from '../clock.ts';
-import { socketEventsFor } from './events.ts';
-import { abortedState, replayLog } from './game-log-replay.ts';
-import { StepBuffer } from './step-buffer.ts';
+import { type Applied, type GameOut, PlayedGame } from './played-game.ts';
 import { type RoomFacts, botInfo, gameOf, gameStateOf, playerOf } from './present.ts';
+import { StepBuffer } from './step-buffer.ts';
 import {
   type FinishedGame,
-  type LogEntry,
   type Outcome,
   type RoomDeps,
   type RoomStatus,
@@ -42,11 +33,7 @@ import {
   sha256Hex,
 } from './types.ts';
 
-/** What an accepted game command did. */
-export interface Applied {
-  readonly events: readonly GameEvent[];
-  readonly deadlockCheck: { deadlockDetected: boolean; resolved: boolean } | null;
-}
+export type { Applied };
 
 /** One step's answer, and the moment its writes are durable and its broadcasts have left. */
 export interface Step<T> {
@@ -65,16 +52,9 @@ export class GameRoom {
   #seats: Seat[] = [];
   #startsAt: number | null = null;
   #autoStartAt: number | null = null;
-  #seed: string | null = null;
-  #engine: GameState | null = null;
-  #commands: { at: number; command: Command }[] = [];
+  /** The game, once dealt. */
+  #game: PlayedGame | null = null;
   #seq = 0;
-  /** Game clock = wall clock − offset; a restored game resumes its clock where its log stopped. */
-  #clockOffset = 0;
-  /** Entries in the game's log so far. */
-  #logLength = 0;
-  /** Wall time each bot last acted, for the bot-status call. */
-  readonly #botActivity = new Map<string, number>();
   readonly #deps: RoomDeps;
   /** Users with a socket open; a seat whose user is not here is disconnected. */
   readonly #connected = new Set<string>();
@@ -86,6 +66,17 @@ export class GameRoom {
   readonly #steps: StepBuffer;
   /** The running step changed the lobby: its row is written with the step. */
   #lobbyChanged = false;
+  /** Where the game's changes go: this room's running step. */
+  readonly #out: GameOut = {
+    emit: (event, payload) => this.#emit(event, payload),
+    hand: (userId, event) => this.#sendHand(userId, event),
+    entry: (entry) => this.#steps.entry({ ...entry, seq: this.#seq }),
+    ended: () => {
+      if (this.#status === 'finished') return;
+      this.#status = 'finished';
+      this.#steps.send(() => this.#deps.finished(this.id));
+    },
+  };
 
   constructor(
     init: { id: string; roomCode: string; host: { id: string; username: string }; setup: GameSetup; createdAt: number },
@@ -136,16 +127,11 @@ export class GameRoom {
       room.#autoStartAt = lobby.autoStartAt === null ? null : lobby.autoStartAt + downtime;
       return room;
     }
-    const replayed = replayLog(header, stored.entries, deps.rules);
-    const state = replayed.state;
-    room.#commands = replayed.commands;
-    room.#logLength = replayed.length;
-    room.#seq = Math.max(room.#seq, replayed.seq);
-    room.#seed = header.config.seed;
-    room.#engine = state;
-    room.#status = state.status === 'finished' ? 'finished' : 'active';
     // The game clock stood still while the server was down: play resumes where the log left it.
-    room.#clockOffset = now - replayed.lastAt;
+    const { game, seq } = PlayedGame.replayed(room.#gameDeps(), header, stored.entries);
+    room.#game = game;
+    room.#seq = Math.max(room.#seq, seq);
+    room.#status = game.state.status === 'finished' ? 'finished' : 'active';
     return room;
   }
 
@@ -191,11 +177,8 @@ export class GameRoom {
 
   /** The hand, view and seq a member needs to (re)draw the game; null for non-members or before the deal. */
   handFor(userId: string) {
-    if (!this.#engine) return null;
-    const hand = handView(this.#engine, userId);
-    if (!hand) return null;
-    const wall = (t: number | null) => (t === null ? null : t + this.#clockOffset);
-    return { ...hand, frozenUntil: wall(hand.frozenUntil), stuckSince: wall(hand.stuckSince), seq: this.#seq };
+    const hand = this.#game?.handFor(userId);
+    return hand ? { ...hand, seq: this.#seq } : null;
   }
 
   /** Each bot, its cards left, and whether it acted within the last `activeWithinMs` of this room's clock. */
@@ -203,14 +186,13 @@ export class GameRoom {
     const now = this.#deps.clock.now();
     return this.#seats.flatMap((s) => {
       if (s.bot === null) return [];
-      const engine = this.#engine?.players.find((p) => p.id === s.playerId);
       return [
         {
           userId: s.playerId,
           username: s.username,
           difficulty: s.bot,
-          cardsLeft: engine ? engine.hand.length + engine.deck.length : this.setup.cardsPerPlayer,
-          isActive: now - (this.#botActivity.get(s.playerId) ?? Number.NEGATIVE_INFINITY) <= activeWithinMs,
+          cardsLeft: this.#game?.cardsLeft(s.playerId) ?? this.setup.cardsPerPlayer,
+          isActive: now - (this.#game?.lastActed(s.playerId) ?? Number.NEGATIVE_INFINITY) <= activeWithinMs,
         },
       ];
     });
@@ -218,15 +200,15 @@ export class GameRoom {
 
   /** What the record of a finished game needs; null before the end. */
   finishedGame(): FinishedGame | null {
-    const state = this.#engine;
-    if (!state?.result || this.#seed === null) return null;
+    const game = this.#game;
+    if (!game?.state.result) return null;
     return {
       id: this.id,
-      seed: this.#seed,
-      state,
+      seed: game.seed,
+      state: game.state,
       seats: this.#seats,
-      commands: this.#commands,
-      clockOffset: this.#clockOffset,
+      commands: game.commands,
+      clockOffset: game.clockOffset,
       isBotGame: this.isBotGame,
     };
   }
@@ -320,7 +302,7 @@ export class GameRoom {
   play(userId: string, command: Command): Step<Applied> {
     return this.#run(() => {
       if (!this.isMember(userId)) return fail(LOBBY_TEXTS.notInGame);
-      if (this.#status !== 'active' || !this.#engine) return fail(GAME_TEXTS.gameNotActive);
+      if (this.#status !== 'active' || !this.#game) return fail(GAME_TEXTS.gameNotActive);
       return this.#command(command);
     });
   }
@@ -402,11 +384,9 @@ export class GameRoom {
     const wasPlaying = this.#status === 'active' || this.#status === 'finished';
     this.#status = 'finished';
     let ended: object | null = null;
-    if (wasPlaying && this.#engine && this.#seed !== null && !this.#engine.result) {
+    if (wasPlaying && this.#game) {
       try {
-        this.#engine = abortedState(this.#engine);
-        const result = this.#engine.result as GameResult;
-        ended = socketEventsFor([{ type: 'gameEnded', result }], this.#mapping()).broadcasts[0]?.payload ?? null;
+        ended = this.#game.abort();
       } catch {
         ended = null;
       }
@@ -436,8 +416,8 @@ export class GameRoom {
       status: this.#status,
       seats: this.#seats,
       startsAt: this.#status === 'starting' ? this.#startsAt : null,
-      engine: this.#engine,
-      clockOffset: this.#clockOffset,
+      engine: this.#game?.state ?? null,
+      clockOffset: this.#game?.clockOffset ?? 0,
       isOpen: this.isOpen(),
       isConnected: (userId) => this.#connected.has(userId),
     };
@@ -456,8 +436,8 @@ export class GameRoom {
     };
   }
 
-  get #gameNow(): number {
-    return this.#deps.clock.now() - this.#clockOffset;
+  #gameDeps() {
+    return { gameId: this.id, seats: this.#seats, rules: this.#deps.rules, clock: this.#deps.clock };
   }
 
   #allReady(): boolean {
@@ -540,30 +520,19 @@ export class GameRoom {
   }
 
   #deal(): void {
-    this.#seed = this.#deps.seed();
-    this.#clockOffset = 0;
-    const config = {
-      seed: this.#seed,
-      seats: this.#seats.map((s) => ({ id: s.playerId, username: s.username, bot: s.bot })),
-      cardsPerPlayer: this.setup.cardsPerPlayer,
-      speed: this.setup.gameSpeed,
-      startAt: this.#gameNow,
-    };
-    this.#engine = this.#deps.rules.createGame(config);
+    const seed = this.#deps.seed();
+    const { game, header } = PlayedGame.deal(this.#gameDeps(), this.setup, seed);
+    this.#game = game;
     this.#status = 'active';
     this.#startsAt = null;
     this.#lobbyDisconnects.clear();
-    this.#steps.row({
-      header: { config, clockOffset: this.#clockOffset },
-      seedCommitment: sha256Hex(this.#seed),
-      startedAt: config.startAt + this.#clockOffset,
-    });
+    this.#steps.row({ header, seedCommitment: sha256Hex(seed), startedAt: header.config.startAt });
     this.#emit('gameStarted', {
       gameId: this.id,
       roomCode: this.roomCode,
-      gameState: gameStateOf(this.#facts(), this.#engine),
+      gameState: gameStateOf(this.#facts(), game.state),
       players: this.game().players,
-      seedCommitment: sha256Hex(this.#seed),
+      seedCommitment: sha256Hex(seed),
       isBotGame: this.isBotGame,
       botSettings: botInfo(this.#facts()),
     });
@@ -592,7 +561,7 @@ export class GameRoom {
         if (this.#allReady() && this.#seats.length >= 2) this.#beginCountdown();
       }
       if (this.#status === 'starting' && this.#startsAt !== null && this.#startsAt <= now) this.#deal();
-      if (this.#status === 'active' && this.#engine) this.#advanceTo(this.#gameNow);
+      if (this.#status === 'active' && this.#game) this.#game.advance(this.#out);
       return ok(null);
     });
     void step.done;
@@ -602,61 +571,9 @@ export class GameRoom {
     return this.#status === 'waiting' || this.#status === 'starting';
   }
 
-  /** Advances the engine to `now`; a change is logged as a timer step. */
-  #advanceTo(now: number): void {
-    const engine = this.#engine as GameState;
-    const due = this.#deps.rules.advance(engine, now);
-    if (due.state === engine && due.events.length === 0) return;
-    this.#commit(due.state, due.events);
-    this.#append(now, null);
-  }
-
-  /** Advances to now, applies the command, logs it, queues what happened. */
   #command(command: Command): Outcome<Applied> {
-    if (!this.#engine) return fail(GAME_TEXTS.gameNotActive);
-    const now = this.#gameNow;
-    this.#advanceTo(now);
-    if (this.#status !== 'active' || !this.#engine) return fail(GAME_TEXTS.gameNotActive);
-    const result = this.#deps.rules.apply(this.#engine, command, now);
-    if (!result.ok) return fail(result.error.message);
-    this.#commands.push({ at: now, command });
-    this.#commit(result.state, result.events);
-    this.#append(now, command);
-    return ok({ events: result.events, deadlockCheck: result.deadlockCheck ?? null });
-  }
-
-  #append(at: number, command: Command | null): void {
-    this.#logLength += 1;
-    const entry: LogEntry = { n: this.#logLength, at, seq: this.#seq, command };
-    this.#steps.entry(entry);
-  }
-
-  #commit(state: GameState, events: readonly GameEvent[]): void {
-    this.#engine = state;
-    this.#broadcast(events);
-    if (state.status === 'finished' && this.#status !== 'finished') {
-      this.#status = 'finished';
-      this.#steps.send(() => this.#deps.finished(this.id));
-    }
-  }
-
-  #mapping() {
-    return {
-      gameId: this.id,
-      seed: this.#seed as string,
-      seats: this.#seats,
-      gameState: gameStateOf(this.#facts(), this.#engine as GameState),
-    };
-  }
-
-  /** The engine's events as the spec's socket events; changed hands go to their owners once. */
-  #broadcast(events: readonly GameEvent[]): void {
-    if (events.length === 0 || !this.#engine || this.#seed === null) return;
-    const out = socketEventsFor(events, this.#mapping());
-    const now = this.#deps.clock.now();
-    for (const botId of out.botsActed) this.#botActivity.set(botId, now);
-    for (const { event, payload } of out.broadcasts) this.#emit(event, payload);
-    for (const playerId of out.hands) this.#sendHand(playerId, 'handUpdated');
+    if (!this.#game) return fail(GAME_TEXTS.gameNotActive);
+    return this.#game.command(command, this.#out);
   }
 
   #sendHand(userId: string, event: 'handDealt' | 'handUpdated'): void {
@@ -677,10 +594,8 @@ export class GameRoom {
     const times: number[] = [...this.#lobbyDisconnects.values()];
     if (this.#autoStartAt !== null) times.push(this.#autoStartAt);
     if (this.#status === 'starting' && this.#startsAt !== null) times.push(this.#startsAt);
-    if (this.#status === 'active' && this.#engine) {
-      const due = this.#deps.rules.nextDeadline(this.#engine);
-      if (due !== null) times.push(due + this.#clockOffset);
-    }
+    const due = this.#status === 'active' ? this.#game?.nextDeadline() : null;
+    if (due !== undefined && due !== null) times.push(due);
     return times.length > 0 ? Math.min(...times) : null;
   }
 
