@@ -11,7 +11,7 @@ import {
   pileCountFor,
 } from './constants.ts';
 import { Random, isValidSeed, seedRng } from './rng.ts';
-import { firstBotActionAt } from './bots.ts';
+import { MATCH_PACE_RANGE_MS, firstBotActionAt, seatProfile, validMatchPace } from './bots.ts';
 import { Draft } from './draft.ts';
 import { refreshDerived } from './rules.ts';
 import type { GameConfig, GameState, PlayerState } from './types.ts';
@@ -29,6 +29,9 @@ export function configProblem(config: GameConfig): string | null {
   }
   if (new Set(config.seats.map((s) => s.id)).size !== config.seats.length) return 'player ids must be unique';
   if (config.seats.some((s) => s.bot !== null && !BOT_DIFFICULTIES.includes(s.bot))) return 'unknown bot difficulty';
+  if (config.seats.some((s) => s.botPaceMs !== undefined && !(s.bot !== null && validMatchPace(s.botPaceMs)))) {
+    return `botPaceMs must be a bot's, ${MATCH_PACE_RANGE_MS[0]} to ${MATCH_PACE_RANGE_MS[1]} ms`;
+  }
   if (!(CARDS_PER_PLAYER_OPTIONS as readonly number[]).includes(config.cardsPerPlayer)) {
     return `cardsPerPlayer must be one of ${CARDS_PER_PLAYER_OPTIONS.join(', ')}`;
   }
@@ -71,11 +74,15 @@ export function createGame(config: GameConfig): GameState {
       powerUpsUsed: [],
       frozenUntil: null,
       frozenBy: null,
+      lastFrozenAt: null,
       cardsPlayed: 0,
       left: null,
       disconnectedAt: null,
       stuckSince: null,
-      nextBotActionAt: seat.bot ? firstBotActionAt(random, seat.bot, config.speed, config.startAt) : null,
+      botPaceMs: seat.bot && seat.botPaceMs !== undefined ? seat.botPaceMs : null,
+      nextBotActionAt: seat.bot
+        ? firstBotActionAt(random, seatProfile(seat.bot, seat.botPaceMs), config.speed, config.startAt)
+        : null,
     };
   });
   const piles = Array.from({ length: pileCountFor(players.length) }, () => take(1));

@@ -8,5 +8,20 @@ export { apply } from './apply.ts';
 export { advance, nextDeadline } from './advance.ts';
 export { publicView, handView, viewFor, VISIBLE_PILE_CARDS } from './view.ts';
 export { cardsLeft, pointsFor, rankPlayers, strongestBot } from './ranking.ts';
-export { BOT_PROFILES } from './bots.ts';
+export {
+  BOT_PROFILES,
+  type BotProfile,
+  DEFAULT_MATCH_PACE_MS,
+  MATCH_HISTORY_GAMES,
+  MATCH_PACE_RANGE_MS,
+  NO_POWER_UP_OPENING_MS,
+  PACE_SIGMA,
+  REACTION_SIGMA,
+  REFREEZE_AFTER_MS,
+  logNormal,
+  matchLabel,
+  matchProfile,
+  medianPlayInterval,
+  recordedPace,
+} from './bots.ts';
 export { playHeadless, type HeadlessOutcome } from './simulate.ts';

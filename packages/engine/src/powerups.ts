@@ -77,6 +77,7 @@ const EFFECTS: Record<PowerUpType, (d: Draft, i: number, target: PowerUpTarget) 
     const by = d.peek(i).id;
     victim.frozenUntil = d.clock + FREEZE_DURATION_MS;
     victim.frozenBy = by;
+    victim.lastFrozenAt = d.clock;
     // A lapsed freeze of the same player that advance() has not thawed yet is replaced, not doubled.
     d.effects = d.effectList().filter((e) => e.targetPlayerId !== victim.id);
     d.effects.push({

@@ -1,3 +1,4 @@
+import { botSeesNewTop } from './bots.ts';
 import { type Card, matches } from './cards.ts';
 import { HAND_SIZE, SPEED_TABLE } from './constants.ts';
 import type { Draft, MutablePlayer } from './draft.ts';
@@ -118,7 +119,10 @@ export function refreshDerived(d: Draft): void {
     if (!inGame(p)) continue;
     const canPlay = hasPlayableCard(d, p.hand);
     anyoneCanPlay ||= canPlay;
-    if (canPlay && p.stuckSince !== null) d.player(i).stuckSince = null;
+    if (canPlay && p.stuckSince !== null) {
+      d.player(i).stuckSince = null;
+      botSeesNewTop(d, i);
+    }
     if (!canPlay && p.stuckSince === null) d.player(i).stuckSince = d.clock;
   }
   if (anyoneCanPlay) {

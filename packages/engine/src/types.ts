@@ -8,6 +8,11 @@ export interface SeatConfig {
   readonly username: string;
   /** null for a human. */
   readonly bot: BotDifficulty | null;
+  /**
+   * "Match me" bots only: the median time per play (ms) of the person it is matched to; the bot then
+   * plays `matchProfile(botPaceMs)` instead of its difficulty's profile (its difficulty is the label).
+   */
+  readonly botPaceMs?: number | undefined;
 }
 
 export interface GameConfig {
@@ -35,12 +40,16 @@ export interface PlayerState {
   readonly powerUpsUsed: readonly PowerUpType[];
   readonly frozenUntil: number | null;
   readonly frozenBy: string | null;
+  /** When the player was last frozen (kept after the thaw: no bot freezes them again within 20 s). */
+  readonly lastFrozenAt: number | null;
   readonly cardsPlayed: number;
   /** Set when the player forfeited (left, or disconnected for too long). */
   readonly left: { readonly at: number; readonly reason: LeaveReason } | null;
   readonly disconnectedAt: number | null;
   /** Since when the player has had no playable hand card (null while they have one). */
   readonly stuckSince: number | null;
+  /** "Match me" bots only: the matched median time per play (see SeatConfig); null otherwise. */
+  readonly botPaceMs: number | null;
   /** Bots only: when the bot acts next. */
   readonly nextBotActionAt: number | null;
 }

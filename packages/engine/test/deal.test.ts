@@ -163,7 +163,7 @@ describe('the deal is a fixed function of the seed (DESIGN §2 Fairness: anyone 
     expect(state.piles.map((pile) => pile.map((c) => c.id))).toEqual([['2-Orange-Solana-0'], ['1-Red-Solana-0']]);
     expect(state.stock).toHaveLength(180 - 3 * 20 - 2);
     expect(state.stock.at(-1)?.id).toBe('2-Purple-Bonk-0');
-    expect(state.players.map((p) => p.nextBotActionAt)).toEqual([null, 3077, 6066]);
+    expect(state.players.map((p) => p.nextBotActionAt)).toEqual([null, 2698, 4611]);
   });
 });
 

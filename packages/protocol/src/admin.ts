@@ -1,6 +1,6 @@
 /** GET /auth/admin/stats: the admin page's statistics tab (spec §2 Admin page, §3). */
 import * as z from 'zod';
-import { countSchema } from './primitives.ts';
+import { countSchema, idSchema, isoDateSchema } from './primitives.ts';
 import { userRoleSchema } from './user.ts';
 
 export const roleCountSchema = z.object({ count: countSchema, onlineCount: countSchema });
@@ -12,5 +12,16 @@ export const adminStatsSchema = z.object({
   /** Users registered in the last 7 days. */
   recentRegistrations: countSchema,
   totalUsers: countSchema,
+  /** Ended tournaments whose payout failed (retried every minute): each with its last error. */
+  failingPayouts: z.array(
+    z.object({
+      tournamentId: idSchema,
+      name: z.string(),
+      endDate: isoDateSchema,
+      error: z.string(),
+      attempts: countSchema,
+      lastAttemptAt: isoDateSchema,
+    }),
+  ),
 });
 export type AdminStats = z.infer<typeof adminStatsSchema>;

@@ -6,6 +6,7 @@
 import * as z from 'zod';
 import {
   EMAIL_MAX_LENGTH,
+  HIDDEN_NAME_CHARACTERS,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   USERNAME_MAX_LENGTH,
@@ -27,7 +28,9 @@ function requiredText(requiredMessage: string) {
 export const usernameSchema = requiredText(T.usernameRequired)
   .min(USERNAME_MIN_LENGTH, T.usernameTooShort)
   .max(USERNAME_MAX_LENGTH, T.usernameTooLong)
-  .regex(USERNAME_PATTERN, T.usernameCharacters);
+  .regex(USERNAME_PATTERN, T.usernameCharacters)
+  // The pattern already keeps names ASCII; said again so that no later widening lets these through.
+  .refine((name) => !HIDDEN_NAME_CHARACTERS.test(name), T.usernameCharacters);
 
 /** E-mail addresses are compared and stored trimmed and lower-cased. */
 export function emailSchema(requiredMessage: string = T.emailRequired) {
@@ -43,6 +46,24 @@ export const passwordSchema = z
   .min(1, { error: T.passwordRequired, abort: true })
   .min(PASSWORD_MIN_LENGTH, T.passwordTooShort)
   .max(PASSWORD_MAX_LENGTH, T.passwordTooLong);
+
+/**
+ * A new password may not be the account's username or e-mail address (compared case-insensitively).
+ * The common-password list is the server's (too big for the browser); its refusal is shown as sent.
+ */
+export function passwordIsAccountName(password: string, account: { username?: string; email?: string }): boolean {
+  const folded = password.trim().toLowerCase();
+  return [account.username, account.email].some((name) => name !== undefined && name.trim().toLowerCase() === folded);
+}
+
+function checkPasswordAgainstAccount(
+  form: { username: string; email: string; password: string },
+  ctx: z.core.$RefinementCtx,
+): void {
+  if (passwordIsAccountName(form.password, form)) {
+    ctx.addIssue({ code: 'custom', path: ['password'], message: T.passwordIsAccountName });
+  }
+}
 
 /** An existing password: only "required", as the login form checks nothing else. */
 function currentPassword(requiredMessage: string) {
@@ -61,7 +82,7 @@ export const registerSchema = strictBody({
   username: usernameSchema,
   email: emailSchema(),
   password: passwordSchema,
-});
+}).superRefine(checkPasswordAgainstAccount);
 export type RegisterRequest = z.input<typeof registerSchema>;
 
 /** The register form adds a confirmation the server never sees. */
@@ -72,6 +93,7 @@ export const registerFormSchema = z
     password: passwordSchema,
     confirmPassword: z.string({ error: T.confirmPasswordRequired }).min(1, T.confirmPasswordRequired),
   })
+  .superRefine(checkPasswordAgainstAccount)
   .refine((form) => form.password === form.confirmPassword, {
     path: ['confirmPassword'],
     message: T.passwordsDoNotMatch,

@@ -11,7 +11,7 @@ import {
   type Card,
   type PowerUpType,
 } from '@memeslam/engine';
-import { PLAYER_CARD_BACKS_SHOWN } from './constants.ts';
+import { PLAYER_CARD_BACKS_SHOWN, type SCORING_METHODS, TOURNAMENT_MIN_GAME_DURATION_MS } from './constants.ts';
 import { HTTP_TEXTS } from './texts.ts';
 
 export const LOBBY_TEXTS = {
@@ -163,6 +163,12 @@ export const POWER_UP_EFFECT_TEXTS: Record<PowerUpType, string> = {
   SNIPER: 'Plays any card ignoring matching rules',
 };
 
+/** "Match me": the choice's name and its one-line explanation. */
+export const MATCH_ME_TEXTS = {
+  label: 'Match me',
+  hint: 'A bot paced from your own recent games, for an even match.',
+} as const;
+
 export const BOT_LABELS: Record<BotDifficulty, string> = {
   easy: 'Easy Bot',
   normal: 'Normal Bot',
@@ -239,6 +245,14 @@ export function leaderboardErrorTexts(status: number | null | 'other'): { box: s
   return { box: `Server error: ${status}`, toast: `Error: ${status}` };
 }
 
+/** ours: the scoring methods as people read them (the admin form, the tournament banner). */
+export const SCORING_METHOD_LABELS = {
+  totalPoints: 'Total points',
+  winRate: 'Win rate',
+  averageTime: 'Average game time (fastest wins)',
+  gamesWon: 'Games won',
+} as const satisfies Record<(typeof SCORING_METHODS)[number], string>;
+
 export const TOURNAMENT_TEXTS = {
   nameRequired: 'Tournament name is required',
   startDateRequired: 'Start date is required',
@@ -273,6 +287,8 @@ export const TOURNAMENT_TEXTS = {
   maxParticipants: 'Max participants must be a whole number of at least 2, or empty for unlimited',
   /** ours */
   prizeAmountInvalid: 'Prize amounts must be numbers of at least 0',
+  prizeAmountTooLarge: 'Prize amounts can be at most 1,000,000,000',
+  prizeAmountPrecision: 'Prize amounts can have at most 6 decimal places',
   /** ours */
   prizeDistributionLength: 'Prize distribution must list one amount per winner',
   /** ours */
@@ -289,7 +305,41 @@ export const TOURNAMENT_TEXTS = {
   verifiedWalletRequired: 'This tournament requires a verified Solana wallet',
   /** ours: prizes go to accounts, not to demo guests */
   guestsCannotJoin: 'Create an account to join tournaments',
+  /** ours: the entry control of the Tournament tab and the dashboard */
+  signInToJoin: 'Sign in to join',
+  /** ours */
+  join: 'Join Tournament',
+  /** ours */
+  joining: 'Joining…',
+  /** ours */
+  joined: 'Joined',
+  /** ours */
+  joinedToast: 'You joined the tournament',
+  /** ours */
+  joinFailed: 'Could not join the tournament',
+  /** ours: the link beside verifiedWalletRequired */
+  linkWallet: 'Link a wallet in your profile',
+  /** ours */
+  yourPosition: 'Your position',
+  /** ours */
+  gamesCounted: 'Games counted',
+  /** ours */
+  lastGameNotCounted: 'Your last game did not count',
+  /** ours */
+  viewStandings: 'View standings',
+  /** ours: why a finished game did not count (DESIGN §5), one text per reason */
+  uncounted: {
+    botsNotAllowed: "Bot games don't count in this tournament",
+    outsideWindow: 'Outside the tournament window: only games finished between its start and end count',
+    aborted: 'Aborted: a game that ends with nobody left playing does not count',
+    tooShort: `Under ${TOURNAMENT_MIN_GAME_DURATION_MS / 1000} s: games must last at least ${TOURNAMENT_MIN_GAME_DURATION_MS / 1000} seconds to count`,
+  },
 } as const;
+
+/** ours: a participant below minGamesRequired, e.g. "Not ranked yet: 1 of 3 games". */
+export function notRankedYetText(gamesCounted: number, minGamesRequired: number): string {
+  return `Not ranked yet: ${gamesCounted} of ${minGamesRequired} ${minGamesRequired === 1 ? 'game' : 'games'}`;
+}
 
 /** Time remaining as days+hours, hours+minutes or minutes; "Ended" at zero. */
 export function formatTimeRemaining(ms: number): string {

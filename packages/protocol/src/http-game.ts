@@ -9,6 +9,7 @@ import { gameRecordSchema } from './game-record.ts';
 import { gameSchema } from './game.ts';
 import { createGameSettingsSchema } from './lobby.ts';
 import {
+  botChoiceSchema,
   botDifficultySchema,
   countSchema,
   gameListModeSchema,
@@ -33,7 +34,8 @@ export type GameEntryData = z.infer<typeof gameEntryDataSchema>;
 /** POST /game/create-bot-game: the spec reads gameId, roomCode, numberOfBots and botDifficulty. */
 export const botGameEntryDataSchema = gameEntryDataSchema.extend({
   numberOfBots: countSchema,
-  botDifficulty: botDifficultySchema,
+  /** As chosen: a level, or 'match' ("Match me"). */
+  botDifficulty: botChoiceSchema,
 });
 export type BotGameEntryData = z.infer<typeof botGameEntryDataSchema>;
 

@@ -41,7 +41,12 @@ import { noBodySchema, noDataSchema, successEnvelope } from './http-envelope.ts'
 import { leaderboardDataSchema, leaderboardQuerySchema } from './leaderboard.ts';
 import { createBotGameSchema, joinGameSchema } from './lobby.ts';
 import { idSchema } from './primitives.ts';
-import { createTournamentSchema, tournamentLeaderboardEntrySchema, tournamentSchema } from './tournament.ts';
+import {
+  createTournamentSchema,
+  tournamentLeaderboardEntrySchema,
+  tournamentSchema,
+  tournamentStandingSchema,
+} from './tournament.ts';
 import { walletNonceDataSchema, walletNonceSchema, walletVerifyDataSchema, walletVerifySchema } from './wallet.ts';
 
 export const API_BASE = '/api';
@@ -233,6 +238,14 @@ export const httpRoutes = {
     access: 'public',
     params: idParamsSchema,
     data: z.object({ leaderboard: z.array(tournamentLeaderboardEntrySchema) }),
+  },
+  /** The asking user's entry: joined, position, games counted and why recent games did not. */
+  tournamentStanding: {
+    method: 'GET',
+    path: '/tournaments/:id/me',
+    access: 'user',
+    params: idParamsSchema,
+    data: z.object({ standing: tournamentStandingSchema }),
   },
   createTournament: {
     method: 'POST',

@@ -5,18 +5,26 @@
  * single, already-checked description to build a room from.
  */
 import * as z from 'zod';
-import { MAX_PLAYERS, MIN_PLAYERS, type BotDifficulty, type GameSpeed } from '@memeslam/engine';
-import { BOT_GAME_DEFAULTS, LOBBY_DEFAULTS, MAX_BOTS, MIN_BOTS, USERNAME_MAX_LENGTH } from './constants.ts';
+import { MAX_PLAYERS, MIN_PLAYERS, type GameSpeed } from '@memeslam/engine';
+import {
+  BOT_GAME_DEFAULTS,
+  HIDDEN_NAME_CHARACTERS,
+  LOBBY_DEFAULTS,
+  MAX_BOTS,
+  MIN_BOTS,
+  USERNAME_MAX_LENGTH,
+} from './constants.ts';
 import { LOBBY_TEXTS } from './game-texts.ts';
 import {
-  botDifficultySchema,
+  botChoiceSchema,
   cardsPerPlayerSchema,
   gameSpeedSchema,
   idSchema,
   lobbyModeSchema,
   roomCodeSchema,
 } from './primitives.ts';
-import { DASHBOARD_TEXTS } from './texts.ts';
+import type { BotChoice } from './primitives.ts';
+import { DASHBOARD_TEXTS, VALIDATION_TEXTS } from './texts.ts';
 import { strictBody } from './validation.ts';
 
 export const maxPlayersSchema = z
@@ -43,7 +51,12 @@ export interface GameSetup {
   /** null for a game of people only. */
   readonly bots: {
     readonly numberOfBots: number;
-    readonly difficulty: BotDifficulty;
+    readonly difficulty: BotChoice;
+    /**
+     * "Match me" only, set by the server from the host's recorded median time per play when the room
+     * is created (never taken from a client): the bots' pace.
+     */
+    readonly matchPaceMs?: number | undefined;
     /** The server varies the bots' difficulties around `difficulty`. */
     readonly mixedDifficulties: boolean;
     /** Names for the bots, in seat order; the server makes up the rest. */
@@ -55,11 +68,21 @@ export interface GameSetup {
 export const botLobbySettingsSchema = strictBody({
   enabled: z.boolean().optional(),
   numberOfBots: botCountSchema.optional(),
-  difficulty: botDifficultySchema.optional(),
+  difficulty: botChoiceSchema.optional(),
   mixedDifficulties: z.boolean().optional(),
   /** Accepted for the spec's client; bots are always ready. */
   autoReady: z.boolean().optional(),
-  botPersonalities: z.array(z.string().trim().min(1).max(USERNAME_MAX_LENGTH)).max(MAX_BOTS).optional(),
+  botPersonalities: z
+    .array(
+      z
+        .string()
+        .trim()
+        .min(1)
+        .max(USERNAME_MAX_LENGTH)
+        .refine((name) => !HIDDEN_NAME_CHARACTERS.test(name), VALIDATION_TEXTS.nameHiddenCharacters),
+    )
+    .max(MAX_BOTS)
+    .optional(),
 });
 
 /** The seats must leave room for at least one person besides the bots. */
@@ -82,7 +105,7 @@ export const createGameSettingsSchema = strictBody({
   autoStart: z.boolean().optional(),
   withBots: z.boolean().optional(),
   numberOfBots: botCountSchema.optional(),
-  botDifficulty: botDifficultySchema.optional(),
+  botDifficulty: botChoiceSchema.optional(),
   /** Accepted for the spec's client and ignored: the host is whoever sends the request. */
   host: idSchema.optional(),
   mode: lobbyModeSchema.optional(),
@@ -123,7 +146,7 @@ export type CreateGameSettings = z.input<typeof createGameSettingsSchema>;
  */
 export const createBotGameSchema = strictBody({
   numberOfBots: botCountSchema.optional(),
-  botDifficulty: botDifficultySchema.optional(),
+  botDifficulty: botChoiceSchema.optional(),
   maxPlayers: maxPlayersSchema.optional(),
   gameSpeed: gameSpeedSchema.optional(),
   autoStart: z.boolean().optional(),

@@ -35,6 +35,10 @@ export const cardSchema = z.object({
 export const powerUpTypeSchema = z.enum(POWER_UP_TYPES, { error: 'Unknown power-up' });
 export const gameSpeedSchema = z.enum(GAME_SPEEDS);
 export const botDifficultySchema = z.enum(BOT_DIFFICULTIES);
+/** A bot difficulty as a player chooses it: a level, or "Match me" (a bot paced from the player's own play). */
+export const BOT_CHOICES = [...BOT_DIFFICULTIES, 'match'] as const;
+export type BotChoice = (typeof BOT_CHOICES)[number];
+export const botChoiceSchema = z.enum(BOT_CHOICES);
 export const cardsPerPlayerSchema = z.literal(CARDS_PER_PLAYER_OPTIONS, {
   error: `Cards per player must be one of ${CARDS_PER_PLAYER_OPTIONS.join(', ')}`,
 });

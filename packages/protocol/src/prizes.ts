@@ -2,7 +2,13 @@
  * How a tournament's prize pool is split among its winners (spec §5 "Tournament form"): percentages
  * by winners count, floored amounts, and the sum rule the form and the server both enforce.
  */
-import { PRIZE_SPLIT_PERCENTAGES, PRIZE_SUM_TOLERANCE, WINNERS_COUNT } from './constants.ts';
+import {
+  MAX_PRIZE_AMOUNT,
+  PRIZE_AMOUNT_DECIMALS,
+  PRIZE_SPLIT_PERCENTAGES,
+  PRIZE_SUM_TOLERANCE,
+  WINNERS_COUNT,
+} from './constants.ts';
 
 export interface PrizePosition {
   readonly position: number;
@@ -49,8 +55,28 @@ export function prizeDistributionFor(totalAmount: number, winnersCount: number):
   return amounts.map((amount, index) => ({ position: index + 1, amount }));
 }
 
-/** The sum rule: the amounts add up to the total within a tolerance of 1. */
+const UNIT = 10 ** PRIZE_AMOUNT_DECIMALS;
+
+/** An amount in millionths, an exact integer for every amount the schemas accept. */
+export function prizeUnits(amount: number): number {
+  return Math.round(amount * UNIT);
+}
+
+/** Whether an amount has at most PRIZE_AMOUNT_DECIMALS decimals (0.1 does; 0.1 + 0.2 does not). */
+export function hasPrizePrecision(amount: number): boolean {
+  return Number.isFinite(amount) && Number(amount.toFixed(PRIZE_AMOUNT_DECIMALS)) === amount;
+}
+
+/** Within 0 – MAX_PRIZE_AMOUNT. */
+export function prizeAmountInRange(amount: number): boolean {
+  return amount >= 0 && amount <= MAX_PRIZE_AMOUNT;
+}
+
+/**
+ * The sum rule: the amounts add up to the total within a tolerance of 1, counted in exact units
+ * (0.1 + 0.2 is 0.3 here, not 0.30000000000000004).
+ */
 export function prizeDistributionMatches(totalAmount: number, distribution: readonly PrizePosition[]): boolean {
-  const sum = distribution.reduce((a, p) => a + p.amount, 0);
-  return Math.abs(sum - totalAmount) <= PRIZE_SUM_TOLERANCE;
+  const sum = distribution.reduce((a, p) => a + prizeUnits(p.amount), 0);
+  return Math.abs(sum - prizeUnits(totalAmount)) <= PRIZE_SUM_TOLERANCE * UNIT;
 }

@@ -6,13 +6,20 @@ import * as z from 'zod';
 import {
   DEFAULT_CURRENCY,
   DEFAULT_SCORING_METHOD,
+  MAX_PRIZE_AMOUNT,
   MIN_GAMES_REQUIRED,
   SCORING_METHODS,
   TOURNAMENT_STATUSES,
   WINNERS_COUNT,
 } from './constants.ts';
 import { TOURNAMENT_TEXTS as T } from './game-texts.ts';
-import { clampWinnersCount, prizeDistributionFor, prizeDistributionMatches, type PrizePosition } from './prizes.ts';
+import {
+  clampWinnersCount,
+  hasPrizePrecision,
+  prizeDistributionFor,
+  prizeDistributionMatches,
+  type PrizePosition,
+} from './prizes.ts';
 import { countSchema, currencySchema, idSchema, isoDateSchema, type Currency } from './primitives.ts';
 import { strictBody } from './validation.ts';
 
@@ -21,9 +28,16 @@ export type ScoringMethod = z.infer<typeof scoringMethodSchema>;
 export const tournamentStatusSchema = z.enum(TOURNAMENT_STATUSES);
 export type TournamentStatus = z.infer<typeof tournamentStatusSchema>;
 
+/** A prize amount: at most MAX_PRIZE_AMOUNT, with at most PRIZE_AMOUNT_DECIMALS decimals (stored exactly). */
+const prizeAmountSchema = z
+  .number({ error: T.prizeAmountInvalid })
+  .min(0, T.prizeAmountInvalid)
+  .max(MAX_PRIZE_AMOUNT, T.prizeAmountTooLarge)
+  .refine(hasPrizePrecision, T.prizeAmountPrecision);
+
 export const prizePositionSchema = z.object({
   position: z.number({ error: T.prizeDistributionLength }).int().min(1),
-  amount: z.number({ error: T.prizeAmountInvalid }).min(0, T.prizeAmountInvalid),
+  amount: prizeAmountSchema,
 });
 
 export const tournamentSettingsSchema = z.object({
@@ -37,7 +51,7 @@ export const tournamentSettingsSchema = z.object({
 export type TournamentSettings = z.infer<typeof tournamentSettingsSchema>;
 
 export const prizePoolSchema = z.object({
-  totalAmount: z.number().positive(),
+  totalAmount: prizeAmountSchema.refine((n) => n > 0),
   currency: currencySchema,
   winnersCount: z.number().int().min(WINNERS_COUNT.min).max(WINNERS_COUNT.max),
   distribution: z.array(prizePositionSchema),
@@ -79,6 +93,40 @@ export const tournamentLeaderboardEntrySchema = z.object({
   prizeAmount: z.number().nullable(),
 });
 export type TournamentLeaderboardEntry = z.infer<typeof tournamentLeaderboardEntrySchema>;
+
+/**
+ * Why a finished game of a participant did not count (DESIGN §5), in the order they are judged:
+ * the first that applies is the one reported. Texts: TOURNAMENT_TEXTS.uncounted.
+ */
+export const UNCOUNTED_REASONS = ['botsNotAllowed', 'outsideWindow', 'aborted', 'tooShort'] as const;
+export const uncountedReasonSchema = z.enum(UNCOUNTED_REASONS);
+export type UncountedReason = z.infer<typeof uncountedReasonSchema>;
+/** How many uncounted games the standing lists. */
+export const RECENT_UNCOUNTED_GAMES = 5;
+
+export const uncountedGameSchema = z.object({
+  gameId: idSchema,
+  endedAt: isoDateSchema,
+  reason: uncountedReasonSchema,
+});
+export type UncountedGame = z.infer<typeof uncountedGameSchema>;
+
+/** GET /tournaments/:id/me: where the asking user stands. */
+export const tournamentStandingSchema = z.object({
+  joined: z.boolean(),
+  /** On the leaderboard once the player has minGamesRequired counted games; null before. */
+  position: z.number().int().min(1).nullable(),
+  /** By scoringMethod, as on the leaderboard; null while not joined. */
+  tournamentValue: z.number().nullable(),
+  /** The prize at the current position, when it is within the winners count. */
+  prizeAmount: z.number().nullable(),
+  gamesCounted: countSchema,
+  gamesWon: countSchema,
+  minGamesRequired: z.number().int().min(1),
+  /** Games finished since the player's last counted one that did not count, newest first. */
+  recentUncounted: z.array(uncountedGameSchema).max(RECENT_UNCOUNTED_GAMES),
+});
+export type TournamentStanding = z.infer<typeof tournamentStandingSchema>;
 
 // ── Creation ─────────────────────────────────────────────────────────────────
 
@@ -181,8 +229,11 @@ export const createTournamentSchema = strictBody({
   if (start instanceof Date && end instanceof Date && end <= start) issue(['endDate'], T.endAfterStart);
 
   const totalAmount = merge(input.totalAmount, pool?.totalAmount, ['prizePool', 'totalAmount']) ?? 0;
-  const totalOk = Number.isFinite(totalAmount) && totalAmount > 0;
-  if (!totalOk) issue(['totalAmount'], T.prizeAmountRequired);
+  const totalPositive = Number.isFinite(totalAmount) && totalAmount > 0;
+  if (!totalPositive) issue(['totalAmount'], T.prizeAmountRequired);
+  else if (totalAmount > MAX_PRIZE_AMOUNT) issue(['totalAmount'], T.prizeAmountTooLarge);
+  else if (!hasPrizePrecision(totalAmount)) issue(['totalAmount'], T.prizeAmountPrecision);
+  const totalOk = totalPositive && totalAmount <= MAX_PRIZE_AMOUNT && hasPrizePrecision(totalAmount);
   const given = merge(input.prizeDistribution, pool?.distribution, ['prizePool', 'distribution']);
   const requestedWinners = merge(input.winnersCount, pool?.winnersCount, ['prizePool', 'winnersCount']);
   const winnersCount = clampWinnersCount(requestedWinners ?? given?.length ?? WINNERS_COUNT.default);

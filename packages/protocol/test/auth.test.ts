@@ -66,7 +66,7 @@ describe('register', () => {
       [{ ...valid, username: 'meme lord' }, 'Username can only contain letters, numbers, and underscores'],
       [{ ...valid, username: 'pepe!' }, 'Username can only contain letters, numbers, and underscores'],
       [{ ...valid, email: 'not-an-email' }, 'Email is invalid'],
-      [{ ...valid, password: '12345' }, 'Password must be at least 6 characters'],
+      [{ ...valid, password: '12345' }, 'Password must be at least 8 characters'],
       [{ ...valid, password: '' }, 'Password is required'],
     ];
     for (const [input, text] of cases) expect(firstMessage(registerSchema, input), text).toBe(text);
@@ -75,7 +75,8 @@ describe('register', () => {
   it('allows the boundaries 3 and 20', () => {
     expect(registerSchema.safeParse({ ...valid, username: 'abc' }).success).toBe(true);
     expect(registerSchema.safeParse({ ...valid, username: 'a'.repeat(20) }).success).toBe(true);
-    expect(registerSchema.safeParse({ ...valid, password: '123456' }).success).toBe(true);
+    expect(registerSchema.safeParse({ ...valid, password: '1234567' }).success).toBe(false);
+    expect(registerSchema.safeParse({ ...valid, password: '12345678' }).success).toBe(true);
   });
 
   it('reports every problem in errors, by field', () => {
@@ -86,9 +87,18 @@ describe('register', () => {
         expect.arrayContaining([
           { path: 'username', message: 'Username must be at least 3 characters' },
           { path: 'email', message: 'Email is invalid' },
-          { path: 'password', message: 'Password must be at least 6 characters' },
+          { path: 'password', message: 'Password must be at least 8 characters' },
           { path: '', message: 'Unknown field: role' },
         ]),
+      );
+    }
+  });
+
+  it('refuses the username or the e-mail address as password, in any case, on the form too', () => {
+    for (const password of ['meme_lord42', 'ALICE@example.com']) {
+      expect(firstMessage(registerSchema, { ...valid, password })).toBe(VALIDATION_TEXTS.passwordIsAccountName);
+      expect(firstMessage(registerFormSchema, { ...valid, password, confirmPassword: password })).toBe(
+        VALIDATION_TEXTS.passwordIsAccountName,
       );
     }
   });
@@ -140,14 +150,14 @@ describe('verification, passwords and the account', () => {
   });
 
   it('reset and change password apply the password rules', () => {
-    expect(resetPasswordSchema.safeParse({ token: 't', password: 'newpass' }).success).toBe(true);
+    expect(resetPasswordSchema.safeParse({ token: 't', password: 'newpass1' }).success).toBe(true);
     expect(firstMessage(resetPasswordSchema, { token: 't', password: '123' })).toBe(
-      'Password must be at least 6 characters',
+      'Password must be at least 8 characters',
     );
-    expect(firstMessage(changePasswordSchema, { newPassword: 'newpass' })).toBe(
+    expect(firstMessage(changePasswordSchema, { newPassword: 'newpass1' })).toBe(
       VALIDATION_TEXTS.currentPasswordRequired,
     );
-    expect(changePasswordSchema.safeParse({ currentPassword: 'old', newPassword: 'newpass' }).success).toBe(true);
+    expect(changePasswordSchema.safeParse({ currentPassword: 'old', newPassword: 'newpass1' }).success).toBe(true);
   });
 
   it('delete-account takes nothing or a password', () => {

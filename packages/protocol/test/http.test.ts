@@ -210,6 +210,7 @@ describe('admin and wallet', () => {
       tournamentCount: 2,
       recentRegistrations: 9,
       totalUsers: 43,
+      failingPayouts: [],
     };
     expect(adminStatsSchema.safeParse(stats).success).toBe(true);
     expect(adminStatsSchema.safeParse({ ...stats, userStats: { user: roles } }).success).toBe(false);

@@ -5,6 +5,7 @@ import {
   LOBBY_TEXTS,
   ROOM_CODE_ALPHABET,
   ROOM_CODE_LENGTH,
+  VALIDATION_TEXTS,
   cardSchema,
   createBotGameSchema,
   createGameRequestSchema,
@@ -99,6 +100,14 @@ describe('createGame settings', () => {
       personalities: ['Bonk Bot', 'Wif Bot', 'Ponke Bot'],
     });
     expect(setup.cardsPerPlayer).toBe(40);
+  });
+
+  it('refuses bot names with direction overrides, isolates or zero-width characters', () => {
+    for (const name of ['Evil\u202Egnp', 'a\u200Bb', '\u2067Bot\u2069', 'x\uFEFFy', 'Bot\u0007']) {
+      const result = createGameSettingsSchema.safeParse({ botSettings: { enabled: true, botPersonalities: [name] } });
+      expect(messages(result)).toEqual([VALIDATION_TEXTS.nameHiddenCharacters]);
+    }
+    expect(createGameSettingsSchema.safeParse({ botSettings: { botPersonalities: ['Zoë 🐸'] } }).success).toBe(true);
   });
 
   it('makes room for the bots when max players is not given', () => {
