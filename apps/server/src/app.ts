@@ -1,15 +1,20 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import fastifyStatic from '@fastify/static';
-import { resourceNotFoundText } from '@memeslam/protocol';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import underPressure from '@fastify/under-pressure';
+import { ABUSE_LIMITS, SERVER_TEXTS, resourceNotFoundText } from '@memeslam/protocol';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { registerAuthRoutes } from './auth/routes.ts';
 import { AuthService } from './auth/service.ts';
 import { SessionTokens } from './auth/tokens.ts';
 import type { Config } from './config.ts';
 import { type Db, openDatabase, ping } from './db/client.ts';
-import { installErrorHandler } from './http/errors.ts';
+import { envelopeOptions, installErrorHandler } from './http/errors.ts';
+import { originAllowed } from './http/origins.ts';
 import { installRateLimits } from './http/rate-limits.ts';
+import { serveWebApp } from './http/web-app.ts';
+import { loggerOptions } from './log.ts';
 import { createMailer } from './mail/mailer.ts';
 import { type Clock, systemClock } from './clock.ts';
 import { registerGameRoutes } from './games/routes.ts';
@@ -18,8 +23,8 @@ import type { Rules } from './games/types.ts';
 import { registerStatsRoutes } from './stats/routes.ts';
 import { registerTournamentRoutes } from './tournaments/routes.ts';
 import { TournamentService } from './tournaments/service.ts';
-import { attachGateway } from './realtime/gateway.ts';
-import { Metrics } from './metrics.ts';
+import { type TrustProxy, attachGateway } from './realtime/gateway.ts';
+import { Metrics, mayReadMetrics } from './metrics.ts';
 import { registerWalletRoutes } from './wallet/routes.ts';
 
 declare module 'fastify' {
@@ -40,19 +45,105 @@ export interface AppOptions {
   readonly seeds?: () => string;
   /** The engine functions the game rooms run; tests wrap them to make a room throw. */
   readonly rules?: Rules;
+  /** The server's ceilings (default: the protocol's ABUSE_LIMITS); tests lower them. */
+  readonly ceilings?: {
+    readonly maxLiveRooms?: number;
+    readonly maxSockets?: number;
+    /** Event-loop delay (ms) above which HTTP answers 503 "Server busy". */
+    readonly maxEventLoopDelayMs?: number;
+  };
+  /** Where the log's JSON lines go (tests capture them); default: stdout (log.ts). */
+  readonly logStream?: { write(line: string): void };
 }
 
 /** Bodies are small JSON documents; anything bigger is refused with a 413 before it is read. */
 const BODY_LIMIT_BYTES = 64 * 1024;
 
+/** A request id given by the front proxy (nginx's $request_id) is kept if it looks like one. */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+/**
+ * The Content-Security-Policy of every answer. Scripts come only from this origin (the built app has
+ * no inline script); styles allow inline ones because sonner and Radix insert <style> elements at run
+ * time and components set style attributes; workers may also come from blob: URLs (canvas-confetti);
+ * nothing may frame the app.
+ */
+const CONTENT_SECURITY_POLICY = {
+  defaultSrc: ["'self'"],
+  baseUri: ["'self'"],
+  scriptSrc: ["'self'"],
+  scriptSrcAttr: ["'none'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  // canvas-confetti draws in a worker it starts from a blob: URL made by the app's own script.
+  workerSrc: ["'self'", 'blob:'],
+  objectSrc: ["'none'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+};
+
 /** The whole server: /health, the /api routes, the built web app for every other path. */
 export async function buildApp(config: Config, options: AppOptions): Promise<FastifyInstance> {
+  // TRUST_PROXY as Fastify takes it (a hop count becomes its test); the socket gateway reads client
+  // addresses the same way, so its per-IP caps see the client behind the front too.
+  const trustProxy: TrustProxy =
+    typeof config.trustProxy === 'number'
+      ? (
+          (hops: number) => (_address: string, hop: number) =>
+            hop < hops
+        )(config.trustProxy)
+      : config.trustProxy;
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers.authorization'] },
+    ...loggerOptions(config, options.logStream),
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: false,
+    // Behind the nginx front (TRUST_PROXY), request.ip is the client's: rate limits and /metrics see it.
+    trustProxy,
+    ...envelopeOptions,
+    // X-Request-Id is read by genReqId, which keeps only a well-formed one.
+    requestIdHeader: false,
+    genReqId: (request: IncomingMessage) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
   });
   installErrorHandler(app);
+  // Server busy (issue 13): while the event loop lags this much, HTTP answers 503 at once rather than
+  // queueing more work behind it. Sockets and rooms have their own ceilings (gateway, game service).
+  await app.register(underPressure, {
+    maxEventLoopDelay: options.ceilings?.maxEventLoopDelayMs ?? ABUSE_LIMITS.maxEventLoopDelayMs,
+    pressureHandler: (_request, reply) => {
+      reply.code(503).header('retry-after', '5');
+      // What the handler returns, under-pressure sends (its typings say void).
+      return { success: false, message: SERVER_TEXTS.serverBusy } as never;
+    },
+  });
+  // Every answer names its request id: a user's report or the proxy's log finds the server's lines.
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // For browsers without frame-ancestors: no framing at all, as the CSP says.
+    frameguard: { action: 'deny' },
+    // HSTS only where the app is served over HTTPS; a plain-HTTP install (localhost, a LAN) must stay reachable.
+    strictTransportSecurity: config.publicUrl.startsWith('https:') ? { maxAge: 15_552_000 } : false,
+  });
+  // Cross-origin calls only from the allowed origins (and a page of this server's own).
+  await app.register(cors, {
+    hook: 'onRequest',
+    delegator: (request, callback) => {
+      const origin = request.headers.origin;
+      callback(null, {
+        origin: origin !== undefined && originAllowed(origin, request.headers.host, config.allowedOrigins),
+        methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+        allowedHeaders: ['authorization', 'content-type', 'x-request-id'],
+        maxAge: 600,
+      });
+    },
+  });
   // While shutting down, answers to requests still in flight close their keep-alive connection, so
   // that the server does not wait out the idle timeout of connections opened before the signal.
   let closing = false;
@@ -61,6 +152,11 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
   });
   app.addHook('onSend', async (_request, reply) => {
     if (closing) reply.header('connection', 'close');
+  });
+
+  const metrics = new Metrics();
+  app.addHook('onResponse', async (_request, reply) => {
+    if (reply.statusCode === 429) metrics.rateLimited('http');
   });
 
   const database = await openDatabase(config);
@@ -72,11 +168,16 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
     logWriters: database.logWriters,
     clock: options.clock ?? systemClock,
     log: app.log,
+    onRecorded: () => metrics.gameRecorded(),
     ...(options.seeds ? { seeds: options.seeds } : {}),
     ...(options.rules ? { rules: options.rules } : {}),
+    limits: {
+      maxLiveRooms: options.ceilings?.maxLiveRooms ?? ABUSE_LIMITS.maxLiveRooms,
+      gamesCreatedPerMinute: config.rateLimits ? ABUSE_LIMITS.gamesCreatedPerUserPerMinute : null,
+    },
   });
   app.decorate('games', games);
-  app.log.info({ database: database.kind, mail: config.smtpUrl ? 'smtp' : 'dev outbox' }, 'storage ready');
+  app.log.debug({ database: database.kind, mail: config.smtpUrl ? 'smtp' : 'dev outbox' }, 'storage ready');
 
   const auth = new AuthService({
     db: database.db,
@@ -84,6 +185,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
     mailer,
     config,
     onMailError: (err, mail) => app.log.error({ err, to: mail.to, subject: mail.subject }, 'mail not sent'),
+    onBackgroundError: (err, task) => app.log.error({ err, task }, 'account task failed'),
   });
   auth.beforeAccountDeletion((user) => games.removeUser(user));
   const limit = await installRateLimits(app, config.rateLimits);
@@ -101,25 +203,36 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
   registerGameRoutes(app, auth, games);
   registerStatsRoutes(app, auth);
   registerWalletRoutes(app, auth, config.jwtSecret, options.clock ?? systemClock);
-  const tournaments = new TournamentService({ db: database.db, clock: options.clock ?? systemClock, log: app.log });
+  const tournaments = new TournamentService({
+    db: database.db,
+    clock: options.clock ?? systemClock,
+    log: app.log,
+    onPayout: (result) => metrics.payout(result),
+  });
   app.decorate('tournaments', tournaments);
   registerTournamentRoutes(app, auth, tournaments);
   await tournaments.settle();
-  const metrics = new Metrics();
-  const io = attachGateway(app, auth, games, { rateLimits: config.rateLimits, metrics });
-  // Load figures for operators and the server benchmark; answered on loopback only.
+  const io = attachGateway(app, auth, games, {
+    rateLimits: config.rateLimits,
+    metrics,
+    trustProxy,
+    allowedOrigins: config.allowedOrigins,
+    maxSockets: options.ceilings?.maxSockets ?? ABUSE_LIMITS.maxSockets,
+  });
+  metrics.live = { rooms: () => games.liveRooms.length, sockets: () => io.of('/').sockets.size };
+  // Prometheus figures for operators (format=json: the server benchmark's windows); loopback or METRICS_TOKEN.
   app.get('/metrics', async (request, reply) => {
-    if (!['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(request.ip)) {
+    if (!mayReadMetrics(request.ip, request.headers.authorization, config.metricsToken)) {
       return reply.code(404).send({ success: false, message: resourceNotFoundText('/metrics') });
     }
-    const query = request.query as { reset?: string; gc?: string };
+    const query = request.query as { reset?: string; gc?: string; format?: string };
+    if (query.format !== 'json') {
+      const { contentType, text } = await metrics.prometheus();
+      return reply.type(contentType).send(text);
+    }
     // With --expose-gc (the benchmark starts the server so), heap figures are read after a collection.
     if (query.gc === '1') (globalThis as { gc?: () => void }).gc?.();
-    const figures = metrics.read({
-      rooms: games.liveRooms.length,
-      sockets: io.of('/').sockets.size,
-      gameLog: games.logFigures(query.reset === '1'),
-    });
+    const figures = metrics.read({ gameLog: games.logFigures(query.reset === '1') });
     if (query.reset === '1') metrics.reset();
     return figures;
   });
@@ -136,22 +249,13 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
   app.addHook('onClose', async () => {
     metrics.close();
     tournaments.close();
+    await auth.settled();
     await games.close();
     mailer.close();
     await database.close();
   });
 
-  const hasWeb = existsSync(join(options.webRoot, 'index.html'));
-  if (hasWeb) await app.register(fastifyStatic, { root: options.webRoot, wildcard: false });
-  app.setNotFoundHandler(async (request, reply) => {
-    // Any non-API, non-asset GET is a client route: the web app decides what to show.
-    const path = request.url.split('?')[0] ?? '';
-    const isAsset = /\.[a-z0-9]+$/i.test(path);
-    if (hasWeb && request.method === 'GET' && !isAsset && !path.startsWith('/api/')) {
-      return reply.sendFile('index.html');
-    }
-    return reply.code(404).send({ success: false, message: resourceNotFoundText(path) });
-  });
+  await serveWebApp(app, options.webRoot);
 
   return app;
 }

@@ -22,12 +22,56 @@ const envSchema = z.object({
   DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
   SMTP_URL: url(['smtp:', 'smtps:']).optional(),
   MAIL_FROM: z.string().min(3).default('MemeSlam <no-reply@localhost>'),
-  PUBLIC_URL: url(['http:', 'https:']).default('http://localhost:3000'),
+  /** Default: http://localhost:PORT, so links in mail reach this server on whatever port it listens. */
+  PUBLIC_URL: url(['http:', 'https:']).optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   REQUIRE_EMAIL_VERIFICATION: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMITS: onOff.default('on'),
+  /** Comma-separated origins the API (CORS) and socket.io accept besides the page's own; default: PUBLIC_URL's. */
+  ALLOWED_ORIGINS: z.string().optional(),
+  /** Fastify's trustProxy: true/false, a hop count, or comma-separated addresses/CIDRs of the proxies. */
+  TRUST_PROXY: z.string().optional(),
+  /** A bearer token that opens /metrics from any address (without it: loopback only). */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 });
+
+/** TRUST_PROXY as Fastify's trustProxy option takes it. */
+export type TrustProxy = boolean | number | string[];
+
+function parseTrustProxy(value: string | undefined): TrustProxy | Error {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === 'false') return false;
+  if (text === 'true') return true;
+  if (/^\d+$/.test(text)) return Number(text);
+  const addresses = text
+    .split(',')
+    .map((a) => a.trim())
+    .filter((a) => a !== '');
+  const address = /^[0-9a-f.:]+(\/\d{1,3})?$/i;
+  if (
+    addresses.length === 0 ||
+    !addresses.every((a) => address.test(a) || a === 'loopback' || a === 'linklocal' || a === 'uniquelocal')
+  ) {
+    return new Error('must be true, false, a hop count, or comma-separated proxy addresses');
+  }
+  return addresses;
+}
+
+function parseOrigins(value: string | undefined, publicUrl: string): string[] | Error {
+  if (value === undefined || value.trim() === '') return [new URL(publicUrl).origin];
+  const origins: string[] = [];
+  for (const item of value
+    .split(',')
+    .map((o) => o.trim())
+    .filter((o) => o !== '')) {
+    if (!URL.canParse(item) || !['http:', 'https:'].includes(new URL(item).protocol)) {
+      return new Error(`must be comma-separated http(s) origins ("${item}" is not one)`);
+    }
+    origins.push(new URL(item).origin);
+  }
+  return origins;
+}
 
 export interface Config {
   readonly env: 'development' | 'production' | 'test';
@@ -43,6 +87,10 @@ export interface Config {
   readonly requireEmailVerification: boolean;
   readonly logLevel: string;
   readonly rateLimits: boolean;
+  /** Origins (scheme://host[:port]) accepted for CORS and socket.io, besides a page of this server's own. */
+  readonly allowedOrigins: readonly string[];
+  readonly trustProxy: TrustProxy;
+  readonly metricsToken: string | null;
 }
 
 export class ConfigError extends Error {}
@@ -66,6 +114,15 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     }
     jwtSecret = embeddedSecret(dataDir);
   }
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const allowedOrigins = parseOrigins(e.ALLOWED_ORIGINS, publicUrl);
+  if (allowedOrigins instanceof Error) {
+    throw new ConfigError(`Invalid configuration: ALLOWED_ORIGINS ${allowedOrigins.message}`);
+  }
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY);
+  if (trustProxy instanceof Error) {
+    throw new ConfigError(`Invalid configuration: TRUST_PROXY ${trustProxy.message} (got "${env.TRUST_PROXY}")`);
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -74,11 +131,14 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     databaseUrl: e.DATABASE_URL ?? null,
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
-    publicUrl: e.PUBLIC_URL.replace(/\/+$/, ''),
+    publicUrl,
     jwtSecret,
     requireEmailVerification: e.REQUIRE_EMAIL_VERIFICATION ?? e.SMTP_URL !== undefined,
     logLevel: e.LOG_LEVEL,
     rateLimits: e.RATE_LIMITS === 'on',
+    allowedOrigins,
+    trustProxy,
+    metricsToken: e.METRICS_TOKEN ?? null,
   };
 }
 

@@ -1,30 +1,163 @@
 /**
- * Load figures the server keeps about itself: how long socket commands take from receipt to answer,
- * event-loop delay, heap, CPU, rooms and sockets. `GET /metrics` (loopback only) reads them; the
- * server benchmark resets them between measurement windows.
+ * What the server tells about itself. `GET /metrics` answers in Prometheus' text format (prom-client):
+ * socket-command ack latency (a histogram), event-loop delay, live rooms and sockets, games recorded,
+ * tournament payouts, rate-limit refusals, heap and CPU. `GET /metrics?format=json` gives the server
+ * benchmark its windowed figures (percentiles of commands, loop delay and the game log; `reset=1`
+ * starts a new window). Both answer only on loopback or with `METRICS_TOKEN` as a bearer token.
  */
+import { timingSafeEqual } from 'node:crypto';
 import { type ELDHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 const CAPACITY = 1 << 18;
 /** The histogram samples the loop every this many ms and records whole intervals; the excess is the delay. */
 const LOOP_RESOLUTION_MS = 5;
+/** Ack latency buckets (seconds): DESIGN's budget is a few ms per command; the tail up to 2.5 s. */
+const ACK_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
 
 const delay = (intervalNs: number) => Math.max(0, intervalNs / 1e6 - LOOP_RESOLUTION_MS);
 
+export type RateLimitScope = 'http' | 'socket';
+export type PayoutResult = 'paid' | 'failed';
+
+/** Figures read when /metrics is scraped. */
+export interface LiveFigures {
+  rooms(): number;
+  sockets(): number;
+}
+
 export class Metrics {
+  readonly registry = new Registry();
   readonly #commandMs = new Float64Array(CAPACITY);
   #commands = 0;
   readonly #loop: ELDHistogram = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
+  /** Loop delay since the last scrape: the gauges show the window between two scrapes. */
+  readonly #scrapeLoop: ELDHistogram = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
+  #live: LiveFigures = { rooms: () => 0, sockets: () => 0 };
+  readonly #ack: Histogram;
+  readonly #gamesRecorded: Counter;
+  readonly #payouts: Counter<'result'>;
+  readonly #refusals: Counter<'scope'>;
 
   constructor() {
     this.#loop.enable();
+    this.#scrapeLoop.enable();
+    const registers = [this.registry];
+    this.#ack = new Histogram({
+      name: 'memeslam_socket_ack_seconds',
+      help: 'Socket commands: time from receipt to the ack leaving (durable first)',
+      buckets: ACK_BUCKETS,
+      registers,
+    });
+    this.#gamesRecorded = new Counter({
+      name: 'memeslam_games_recorded_total',
+      help: 'Finished games written to the history (results, seats, replay, stats)',
+      registers,
+    });
+    this.#payouts = new Counter({
+      name: 'memeslam_tournament_payouts_total',
+      help: 'Tournament payout attempts by result (paid: the ledger was credited; failed: retried later)',
+      labelNames: ['result'],
+      registers,
+    });
+    for (const result of ['paid', 'failed'] as const) this.#payouts.inc({ result }, 0);
+    this.#refusals = new Counter({
+      name: 'memeslam_rate_limit_refusals_total',
+      help: 'Requests refused by a rate limit (http: answered 429; socket: over the event budget)',
+      labelNames: ['scope'],
+      registers,
+    });
+    for (const scope of ['http', 'socket'] as const) this.#refusals.inc({ scope }, 0);
+    const live = () => this.#live;
+    const loop = this.#scrapeLoop;
+    for (const [name, read] of [
+      ['p50', () => delay(loop.percentile(50))],
+      ['p99', () => delay(loop.percentile(99))],
+      ['max', () => delay(loop.max)],
+    ] as const) {
+      new Gauge({
+        name: `memeslam_event_loop_delay_${name}_seconds`,
+        help: `Event-loop delay since the previous scrape, ${name === 'max' ? 'maximum' : name}`,
+        registers,
+        collect() {
+          this.set(loop.count === 0 ? 0 : read() / 1000);
+        },
+      });
+    }
+    new Gauge({
+      name: 'memeslam_live_rooms',
+      help: 'Game rooms open on this server (lobbies and games in play)',
+      registers,
+      collect() {
+        this.set(live().rooms());
+      },
+    });
+    new Gauge({
+      name: 'memeslam_sockets',
+      help: 'socket.io connections open on this server',
+      registers,
+      collect() {
+        this.set(live().sockets());
+      },
+    });
+    new Gauge({
+      name: 'memeslam_heap_used_bytes',
+      help: 'V8 heap in use',
+      registers,
+      collect() {
+        this.set(process.memoryUsage().heapUsed);
+      },
+    });
+    new Gauge({
+      name: 'memeslam_resident_memory_bytes',
+      help: 'Resident set size of the process',
+      registers,
+      collect() {
+        this.set(process.memoryUsage.rss());
+      },
+    });
+    new Gauge({
+      name: 'memeslam_cpu_seconds',
+      help: 'CPU time used by the process (user + system) since it started',
+      registers,
+      collect() {
+        const cpu = process.cpuUsage();
+        this.set((cpu.user + cpu.system) / 1e6);
+      },
+    });
+  }
+
+  /** Where the rooms and sockets gauges read from (set once the gateway exists). */
+  set live(figures: LiveFigures) {
+    this.#live = figures;
   }
 
   recordCommand(ms: number): void {
     this.#commandMs[this.#commands % CAPACITY] = ms;
     this.#commands += 1;
+    this.#ack.observe(ms / 1000);
   }
 
+  gameRecorded(): void {
+    this.#gamesRecorded.inc();
+  }
+
+  payout(result: PayoutResult): void {
+    this.#payouts.inc({ result });
+  }
+
+  rateLimited(scope: RateLimitScope): void {
+    this.#refusals.inc({ scope });
+  }
+
+  /** The Prometheus text exposition; the loop-delay gauges then start a new window. */
+  async prometheus(): Promise<{ contentType: string; text: string }> {
+    const text = await this.registry.metrics();
+    this.#scrapeLoop.reset();
+    return { contentType: this.registry.contentType, text };
+  }
+
+  /** The benchmark's figures (JSON): percentiles over the window since the last reset. */
   read<Extra extends object>(extra: Extra) {
     const kept = this.#commandMs.slice(0, Math.min(this.#commands, CAPACITY)).sort();
     const at = (q: number) =>
@@ -41,6 +174,8 @@ export class Metrics {
       rssBytes: process.memoryUsage.rss(),
       cpuMicros: cpu.user + cpu.system,
       uptimeMs: Math.round(process.uptime() * 1000),
+      rooms: this.#live.rooms(),
+      sockets: this.#live.sockets(),
       ...extra,
     };
   }
@@ -52,5 +187,20 @@ export class Metrics {
 
   close(): void {
     this.#loop.disable();
+    this.#scrapeLoop.disable();
   }
+}
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+/**
+ * Who may read /metrics: a client whose address (as trustProxy makes it out) is loopback, or one that
+ * presents METRICS_TOKEN as its bearer token.
+ */
+export function mayReadMetrics(ip: string, authorization: string | undefined, token: string | null): boolean {
+  if (LOOPBACK.has(ip)) return true;
+  if (!token || !authorization?.startsWith('Bearer ')) return false;
+  const given = Buffer.from(authorization.slice('Bearer '.length));
+  const expected = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
 }

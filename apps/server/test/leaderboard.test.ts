@@ -333,10 +333,11 @@ describe.each(DATABASE_MODES)('admin statistics on %s', (mode) => {
   });
 
   it('counts tournaments', async () => {
+    const noPrizes = { settings: {}, prizeTotal: '0', prizeAmounts: [] };
     const start = new Date(Date.now() + 24 * 60 * 60 * 1000);
     await server.app.db.insert(tournaments).values([
-      { name: 'Spring Slam', startDate: start, endDate: new Date(start.getTime() + 3_600_000), settings: {} },
-      { name: 'Summer Slam', startDate: start, endDate: new Date(start.getTime() + 7_200_000), settings: {} },
+      { name: 'Spring Slam', startDate: start, endDate: new Date(start.getTime() + 3_600_000), ...noPrizes },
+      { name: 'Summer Slam', startDate: start, endDate: new Date(start.getTime() + 7_200_000), ...noPrizes },
     ]);
     expect((await stats((staff.moderator as Account).token)).tournamentCount).toBe(2);
   });

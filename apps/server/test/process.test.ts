@@ -52,6 +52,11 @@ describe('configuration', () => {
     expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
     expect(readFileSync(join(dataDir, 'jwt-secret'), 'utf8').trim()).toBe(config.jwtSecret);
     expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(config.jwtSecret);
+    // Links in mail follow the port unless PUBLIC_URL says otherwise.
+    expect(loadConfig({ DATA_DIR: dataDir, PORT: '3917' }).publicUrl).toBe('http://localhost:3917');
+    expect(loadConfig({ DATA_DIR: dataDir, PORT: '3917', PUBLIC_URL: 'https://play.example/' }).publicUrl).toBe(
+      'https://play.example',
+    );
     expect(loadConfig({ DATA_DIR: dataDir, SMTP_URL: 'smtp://127.0.0.1:2525' }).requireEmailVerification).toBe(true);
     expect(
       loadConfig({ DATA_DIR: dataDir, SMTP_URL: 'smtp://127.0.0.1:2525', REQUIRE_EMAIL_VERIFICATION: 'false' })
@@ -71,14 +76,15 @@ describe('configuration', () => {
 describe('graceful shutdown', () => {
   it('on SIGTERM finishes, closes the database and exits 0; the data is there on the next start', async () => {
     const dataDir = tempDir();
-    const env = { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info' };
+    // At debug, the server logs each request as it comes in.
+    const env = { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'debug' };
     const first = run(main, [], env);
     const base = await listening(first.child, first.out);
     const account = newAccount('shutdown');
     const inFlight = call(base, 'POST', '/auth/register', { body: account });
     // Signal only once the server has the request: it is in flight, hashing the password.
     await new Promise<void>((resolve) => {
-      const check = () => first.out().includes('"url":"/api/auth/register"') && resolve();
+      const check = () => first.out().includes('req.url=/api/auth/register') && resolve();
       first.child.stdout?.on('data', check);
       check();
     });

@@ -155,6 +155,44 @@ describe.each(DATABASE_MODES)('real-time games on %s', (mode) => {
     });
   });
 
+  describe('leaving a game in play', () => {
+    it('counts as a loss on the account even when it aborts the game, with no points; whole seconds round down', async () => {
+      const me = await player('quitter');
+      const created = await me.client.emit('create-bot-game', {
+        numberOfBots: 3,
+        botDifficulty: 'easy',
+        maxPlayers: 4,
+        gameSpeed: 'slow',
+        autoStart: true,
+        cardsPerPlayer: 40,
+      });
+      const { gameId } = created.data;
+      clock.advance(1000);
+      await me.client.waitFor('gameStarting');
+      clock.advance(5000);
+      await me.client.waitFor('gameStarted');
+      // A minute and 1.6 s in: the exact duration's whole seconds are 61, not 62.
+      clock.advance(61_600);
+      await settle(me.client);
+
+      expect((await me.client.emit('stopAllBots', { gameId, reason: 'returnToDashboard' })).success).toBe(true);
+      const ended = await me.client.waitFor('gameEnded', (p) => p.gameId === gameId);
+      expect(ended).toMatchObject({ reason: 'aborted', winner: null, durationMs: 61_600, duration: 61 });
+      expect(ended.results.find((r: { playerId: string }) => r.playerId === me.user.id)).toMatchObject({
+        forfeited: true,
+        points: 0,
+      });
+
+      await expect
+        .poll(async () => (await call(server.base, 'GET', '/game/history', { token: me.token })).body.data.games[0])
+        .toMatchObject({ gameId, reason: 'aborted', won: false, duration: 61 });
+      const stats = (await call(server.base, 'GET', '/game/stats', { token: me.token })).body.data.userStats;
+      expect(stats).toMatchObject({ totalGames: 1, totalWins: 0, winRate: 0 });
+      const meNow = (await call(server.base, 'GET', '/auth/me', { token: me.token })).body.data.user;
+      expect(meNow.stats).toMatchObject({ gamesPlayed: 1, gamesWon: 0, winRate: 0, totalPoints: 0, botGamesPlayed: 1 });
+    });
+  });
+
   describe('a bot game to its end', () => {
     it('auto-starts, plays out, reveals the seed, records the game, stats and a replay that re-runs', async () => {
       const me = await player('solo');

@@ -1,24 +1,31 @@
 /**
  * Password hashing: argon2id at OWASP's minimum (m = 19 MiB, t = 2, p = 1). The hash runs on libuv's
  * thread pool, off the event loop; a small gate bounds how many run at once so that a burst of logins
- * cannot take every pool thread (or 19 MiB each) and stall file and DNS work behind it.
+ * cannot take every pool thread (or 19 MiB each) and stall file and DNS work behind it, and how many
+ * wait: when the queue is full the request is answered 503 "Server busy" at once rather than queued
+ * without end (ABUSE_LIMITS.hashesRunning / hashesQueued), so a flood cannot delay everyone's sign-in.
  */
 import { hash, verify } from '@node-rs/argon2';
+import { ABUSE_LIMITS } from '@memeslam/protocol';
+import { serverBusy } from '../http/errors.ts';
 
 export const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
-const MAX_CONCURRENT_HASHES = 2;
 
 let running = 0;
 const waiting: (() => void)[] = [];
 
 async function gated<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= MAX_CONCURRENT_HASHES) await new Promise<void>((resolve) => waiting.push(resolve));
-  running += 1;
+  if (running >= ABUSE_LIMITS.hashesRunning) {
+    if (waiting.length >= ABUSE_LIMITS.hashesQueued) throw serverBusy();
+    // The slot is handed over by the hash that ends: `running` stays as it is.
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  } else running += 1;
   try {
     return await work();
   } finally {
-    running -= 1;
-    waiting.shift()?.();
+    const next = waiting.shift();
+    if (next) next();
+    else running -= 1;
   }
 }
 

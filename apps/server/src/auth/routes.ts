@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { type Answer, type RouteContext, defineRoute } from '../http/route.ts';
 import type { RateLimiter } from '../http/rate-limits.ts';
 import type { UserRow } from '../users/repository.ts';
+import { setLoginAccount } from './login-account.ts';
 import type { AuthService } from './service.ts';
 
 export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, limit: RateLimiter): void {
@@ -30,8 +31,11 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, limi
   });
 
   on('login', async ({ body, request }) => {
-    await limit(request, 'loginPerIp', 'loginPerAccount');
-    const user = await auth.login(body.email, body.password);
+    await limit(request, 'loginPerIp');
+    const account = await auth.findAccount(body.email);
+    setLoginAccount(request, account, body.email);
+    await limit(request, 'loginPerAccount');
+    const user = await auth.login(account, body.password);
     return { data: await auth.session(user), message: SUCCESS_TEXTS.loggedIn };
   });
 
@@ -47,17 +51,16 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, limi
     return { data: { user: await auth.present(updated) }, message: SUCCESS_TEXTS.profileUpdated };
   });
 
-  on('refresh', async ({ user }) => ({ data: await auth.session(me(user)) }));
+  on('refresh', async ({ user }) => ({ data: await auth.refresh(me(user)) }));
 
-  on('demo', async () => ({
-    status: 201,
-    data: await auth.session(await auth.demo()),
-    message: SUCCESS_TEXTS.demoLogin,
-  }));
+  on('demo', async ({ request }) => {
+    await limit(request, 'guestsPerIp');
+    return { status: 201, data: await auth.session(await auth.demo()), message: SUCCESS_TEXTS.demoLogin };
+  });
 
   on('resendVerification', async ({ body, request }) => {
-    await limit(request, 'verificationMailPerAddress');
-    await auth.resendVerification(body.email);
+    await limit(request, 'verificationMailPerIp', 'verificationMailPerAddress');
+    auth.resendVerification(body.email);
     return { data: null, message: SUCCESS_TEXTS.verificationSentInbox };
   });
 
@@ -67,12 +70,13 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, limi
   });
 
   on('forgotPassword', async ({ body, request }) => {
-    await limit(request, 'resetMailPerAddress');
-    await auth.forgotPassword(body.email);
+    await limit(request, 'resetMailPerIp', 'resetMailPerAddress');
+    auth.forgotPassword(body.email);
     return { data: null, message: SERVER_TEXTS.resetMailSent };
   });
 
-  on('resetPassword', async ({ body }) => {
+  on('resetPassword', async ({ body, request }) => {
+    await limit(request, 'resetPasswordPerIp');
     await auth.resetPassword(body.token, body.password);
     return { data: null, message: SERVER_TEXTS.passwordReset };
   });

@@ -32,6 +32,7 @@ import {
   presentUser,
   updateUser,
 } from '../users/repository.ts';
+import { assertAcceptablePassword } from './password-rules.ts';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.ts';
 import { type SessionTokens, hashLinkToken, newLinkToken } from './tokens.ts';
 
@@ -44,12 +45,35 @@ export interface Session {
   readonly user: User;
 }
 
+/**
+ * Ends a user's live connections once their tokens are revoked (logout, refresh, password change or
+ * reset, account deletion). The gateway implements it with `io.in(\`user:${id}\`).disconnectSockets(true)`:
+ * in process today, and on every node once socket.io runs with its Redis adapter (cluster mode), since
+ * the adapter fans that call out. Sockets on a node that missed it are still caught when they act:
+ * the gateway re-checks their token version (below) before every event.
+ */
+export interface SessionRevocations {
+  revoke(userId: string): void;
+}
+
+/**
+ * How long a user's token version read from the database is trusted before a socket event reads it
+ * again. Revocations made on this node update it at once; the window only bounds how long a socket
+ * on another node could act after a revocation whose fan-out it missed.
+ */
+export const TOKEN_VERSION_RECHECK_MS = 2000;
+/** The cache of token versions is dropped whole past this many users (it refills on demand). */
+const TOKEN_VERSION_CACHE_MAX = 50_000;
+
 export class AuthService {
   readonly #db: Db;
   readonly #tokens: SessionTokens;
   readonly #mailer: Mailer;
   readonly #config: Config;
   readonly #onMailError: (error: unknown, mail: Mail) => void;
+  readonly #onBackgroundError: (error: unknown, task: string) => void;
+  /** Work done after the answer went out (forgot-password, resend-verification). */
+  readonly #background = new Set<Promise<void>>();
 
   constructor(deps: {
     db: Db;
@@ -57,15 +81,37 @@ export class AuthService {
     mailer: Mailer;
     config: Config;
     onMailError: (error: unknown, mail: Mail) => void;
+    onBackgroundError?: (error: unknown, task: string) => void;
   }) {
     this.#db = deps.db;
     this.#tokens = deps.tokens;
     this.#mailer = deps.mailer;
     this.#config = deps.config;
     this.#onMailError = deps.onMailError;
+    this.#onBackgroundError = deps.onBackgroundError ?? (() => {});
+  }
+
+  /** Resolves once the work started after earlier answers is done (the server waits for it on close). */
+  async settled(): Promise<void> {
+    while (this.#background.size > 0) await Promise.allSettled([...this.#background]);
+  }
+
+  #later(task: string, work: () => Promise<void>): void {
+    const running: Promise<void> = work()
+      .catch((error: unknown) => this.#onBackgroundError(error, task))
+      .finally(() => this.#background.delete(running));
+    this.#background.add(running);
   }
 
   readonly #beforeDeletion: ((user: { id: string; username: string }) => Promise<void>)[] = [];
+  readonly #revocations: SessionRevocations[] = [];
+  /** userId → its current token version (null: no such account) and when that was read. */
+  readonly #versions = new Map<string, { version: number | null; readAt: number }>();
+
+  /** Who ends live connections when a user's tokens are revoked (the socket gateway). */
+  onRevoked(revocations: SessionRevocations): void {
+    this.#revocations.push(revocations);
+  }
 
   /** Others that hold an account's data in memory (game rooms) let go of it before it is deleted. */
   beforeAccountDeletion(hook: (user: { id: string; username: string }) => Promise<void>): void {
@@ -81,7 +127,31 @@ export class AuthService {
     const claims = await this.#tokens.verify(token);
     if (!claims) return null;
     const user = await findUserById(this.#db, claims.userId);
+    this.#remember(claims.userId, user?.tokenVersion ?? null);
     return user && user.tokenVersion === claims.tokenVersion ? user : null;
+  }
+
+  /**
+   * The user's current token version (null once the account is gone): what a live socket is checked
+   * against when it acts. Read from the database at most every TOKEN_VERSION_RECHECK_MS per user.
+   */
+  async currentTokenVersion(userId: string): Promise<number | null> {
+    const known = this.#versions.get(userId);
+    if (known && Date.now() - known.readAt < TOKEN_VERSION_RECHECK_MS) return known.version;
+    const user = await findUserById(this.#db, userId);
+    this.#remember(userId, user?.tokenVersion ?? null);
+    return user?.tokenVersion ?? null;
+  }
+
+  #remember(userId: string, version: number | null): void {
+    if (this.#versions.size >= TOKEN_VERSION_CACHE_MAX && !this.#versions.has(userId)) this.#versions.clear();
+    this.#versions.set(userId, { version, readAt: Date.now() });
+  }
+
+  /** Every token of the user issued before now stops working; their open sockets are closed. */
+  #revoked(userId: string, version: number | null): void {
+    this.#remember(userId, version);
+    for (const revocations of this.#revocations) revocations.revoke(userId);
   }
 
   present(user: UserRow): Promise<User> {
@@ -94,6 +164,7 @@ export class AuthService {
   }
 
   async register(input: { username: string; email: string; password: string }): Promise<UserRow> {
+    assertAcceptablePassword(input.password, input);
     await this.#assertAvailable(input.username, input.email);
     const passwordHash = await hashPassword(input.password);
     const { user, link } = await this.#db.transaction(async (tx) => {
@@ -111,8 +182,13 @@ export class AuthService {
     return user;
   }
 
-  async login(login: string, password: string): Promise<UserRow> {
-    const user = await findUserByLogin(this.#db, login);
+  /** The account a login (username or e-mail address) names, if any. */
+  findAccount(login: string): Promise<UserRow | null> {
+    return findUserByLogin(this.#db, login);
+  }
+
+  /** Checks the password of the account findAccount found (null: none; the same work is done). */
+  async login(user: UserRow | null, password: string): Promise<UserRow> {
     const ok = user?.passwordHash
       ? await verifyPassword(user.passwordHash, password)
       : await verifyAgainstDecoy(password);
@@ -123,8 +199,21 @@ export class AuthService {
     return user;
   }
 
-  logout(user: UserRow): Promise<UserRow> {
-    return bumpTokenVersion(this.#db, user.id);
+  async logout(user: UserRow): Promise<UserRow> {
+    const updated = await bumpTokenVersion(this.#db, user.id);
+    this.#revoked(user.id, updated.tokenVersion);
+    return updated;
+  }
+
+  /**
+   * POST /auth/refresh rotates: the answer's token is the only one that works afterwards. Tokens are
+   * stateless apart from the user's token version, so rotating raises it — which also ends the
+   * account's other sessions (other devices sign in again) and closes its sockets.
+   */
+  async refresh(user: UserRow): Promise<Session> {
+    const updated = await bumpTokenVersion(this.#db, user.id);
+    this.#revoked(user.id, updated.tokenVersion);
+    return this.session(updated);
   }
 
   /** A guest account `Guest_XXXX` that can play; it has no password and no real address. */
@@ -165,12 +254,17 @@ export class AuthService {
     });
   }
 
-  /** Always answers alike, so the call does not tell which addresses have accounts. */
-  async resendVerification(email: string): Promise<void> {
-    const user = await findUserByEmail(this.#db, email);
-    if (!user || user.isGuest || user.emailVerifiedAt !== null) return;
-    const link = await this.#db.transaction((tx) => this.#issueLink(tx, user.id, 'verify-email'));
-    await this.#mailer.send(verificationMail(user.email, user.username, link));
+  /**
+   * Always answers alike and at once: the lookup and the mail happen after the answer, so neither the
+   * words nor the time taken tell which addresses have accounts.
+   */
+  resendVerification(email: string): void {
+    this.#later('resend-verification', async () => {
+      const user = await findUserByEmail(this.#db, email);
+      if (!user || user.isGuest || user.emailVerifiedAt !== null) return;
+      const link = await this.#db.transaction((tx) => this.#issueLink(tx, user.id, 'verify-email'));
+      await this.#sendQuietly(verificationMail(user.email, user.username, link));
+    });
   }
 
   async verifyEmail(token: string): Promise<UserRow> {
@@ -181,33 +275,45 @@ export class AuthService {
     });
   }
 
-  async forgotPassword(email: string): Promise<void> {
-    const user = await findUserByEmail(this.#db, email);
-    if (!user?.passwordHash) return;
-    const link = await this.#db.transaction((tx) => this.#issueLink(tx, user.id, 'reset-password'));
-    await this.#mailer.send(passwordResetMail(user.email, user.username, link));
+  /** Like resendVerification: answered at once, the work done afterwards. */
+  forgotPassword(email: string): void {
+    this.#later('forgot-password', async () => {
+      const user = await findUserByEmail(this.#db, email);
+      if (!user?.passwordHash) return;
+      const link = await this.#db.transaction((tx) => this.#issueLink(tx, user.id, 'reset-password'));
+      await this.#sendQuietly(passwordResetMail(user.email, user.username, link));
+    });
   }
 
   /** A reset proves the address too; every older session ends. */
   async resetPassword(token: string, password: string): Promise<void> {
+    // The link is checked before the costly hash, so a bogus token costs one indexed lookup, no argon2;
+    // it is redeemed (single use) in the transaction below.
+    if (!(await this.#linkIsLive(token, 'reset-password'))) throw badRequest(SERVER_TEXTS.invalidOrExpiredToken);
     const passwordHash = await hashPassword(password);
-    await this.#db.transaction(async (tx) => {
+    const updated = await this.#db.transaction(async (tx) => {
       const userId = await this.#redeemLink(tx, token, 'reset-password');
       const user = (await findUserById(tx, userId)) as UserRow;
+      // Refused here, the transaction rolls back and the link stays usable for a better password.
+      assertAcceptablePassword(password, user);
       await updateUser(tx, userId, { passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? new Date() });
-      await bumpTokenVersion(tx, userId);
+      return bumpTokenVersion(tx, userId);
     });
+    this.#revoked(updated.id, updated.tokenVersion);
   }
 
   async changePassword(user: UserRow, currentPassword: string, newPassword: string): Promise<UserRow> {
     if (!user.passwordHash || !(await verifyPassword(user.passwordHash, currentPassword))) {
       throw badRequest(SERVER_TEXTS.currentPasswordIncorrect);
     }
+    assertAcceptablePassword(newPassword, user, 'newPassword');
     const passwordHash = await hashPassword(newPassword);
-    return this.#db.transaction(async (tx) => {
+    const updated = await this.#db.transaction(async (tx) => {
       await updateUser(tx, user.id, { passwordHash });
       return bumpTokenVersion(tx, user.id);
     });
+    this.#revoked(user.id, updated.tokenVersion);
+    return updated;
   }
 
   async exportData(user: UserRow): Promise<AccountExport> {
@@ -241,6 +347,9 @@ export class AuthService {
     if (user.passwordHash && !(password !== undefined && (await verifyPassword(user.passwordHash, password)))) {
       throw badRequest(SERVER_TEXTS.currentPasswordIncorrect);
     }
+    // Its sockets close and stop acting first, so nothing joins or plays while the account goes.
+    // Should the deletion fail, the next handshake reads the account again and lets it back in.
+    this.#revoked(user.id, null);
     for (const hook of this.#beforeDeletion) await hook(user);
     await this.#db.transaction((tx) => deleteUser(tx, user.id));
   }
@@ -262,6 +371,23 @@ export class AuthService {
     await db.insert(emailTokens).values({ userId, purpose, tokenHash: hash, expiresAt: new Date(now.getTime() + ttl) });
     const page = purpose === 'verify-email' ? 'verify-email' : 'reset-password';
     return `${this.#config.publicUrl}/${page}?token=${encodeURIComponent(token)}`;
+  }
+
+  /** Whether a link is known, unused and unexpired, without using it. */
+  async #linkIsLive(token: string, purpose: LinkPurpose): Promise<boolean> {
+    const [row] = await this.#db
+      .select({ id: emailTokens.id })
+      .from(emailTokens)
+      .where(
+        and(
+          eq(emailTokens.tokenHash, hashLinkToken(token)),
+          eq(emailTokens.purpose, purpose),
+          isNull(emailTokens.usedAt),
+          gt(emailTokens.expiresAt, new Date()),
+        ),
+      )
+      .limit(1);
+    return row !== undefined;
   }
 
   /** Marks a link used and returns its user; refuses an unknown, used or expired one. */

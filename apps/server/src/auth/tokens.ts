@@ -30,10 +30,14 @@ export class SessionTokens {
       .sign(this.#key);
   }
 
-  /** The claims of a valid, unexpired token of ours; null for anything else. */
+  /** The claims of a valid, unexpired token of ours; null for anything else, a token without `exp` too. */
   async verify(token: string): Promise<SessionClaims | null> {
     try {
-      const { payload } = await jwtVerify(token, this.#key, { algorithms: ['HS256'], issuer: ISSUER });
+      const { payload } = await jwtVerify(token, this.#key, {
+        algorithms: ['HS256'],
+        issuer: ISSUER,
+        requiredClaims: ['exp', 'sub'],
+      });
       if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number') return null;
       return { userId: payload.sub, tokenVersion: payload.ver };
     } catch {

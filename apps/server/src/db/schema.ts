@@ -59,6 +59,11 @@ export const users = pgTable(
     botGamesPlayed: integer('bot_games_played').notNull().default(0),
     /** Seconds, summed over finished games, for the average. */
     totalGameSeconds: integer('total_game_seconds').notNull().default(0),
+    /**
+     * The person's median time per play (ms) in each of their last games (at most MATCH_HISTORY_GAMES,
+     * oldest first): "Match me" paces its bots by their median.
+     */
+    playPaces: jsonb('play_paces').$type<number[]>().notNull().default([]),
     achievements: jsonb('achievements').$type<StoredAchievement[]>().notNull().default([]),
     solanaAddress: text('solana_address'),
     createdAt: createdAt(),
@@ -214,10 +219,17 @@ export const tournaments = pgTable('tournaments', {
   description: text('description').notNull().default(''),
   startDate: timestamp('start_date', { withTimezone: true }).notNull(),
   endDate: timestamp('end_date', { withTimezone: true }).notNull(),
-  /** Everything else of the admin form: prize pool, scoring, winners, rules. */
+  /** Everything else of the admin form: currency, winners count, scoring, rules, featured. */
   settings: jsonb('settings').$type<Record<string, unknown>>().notNull(),
+  /** The prize pool and each place's prize (index 0: first place), exact decimals. */
+  prizeTotal: numeric('prize_total').notNull(),
+  prizeAmounts: numeric('prize_amounts').array().notNull(),
   createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
   paidOutAt: timestamp('paid_out_at', { withTimezone: true }),
+  /** The last failed payout attempt (cleared when one succeeds): admins see it on the statistics tab. */
+  payoutError: text('payout_error'),
+  payoutFailedAt: timestamp('payout_failed_at', { withTimezone: true }),
+  payoutAttempts: integer('payout_attempts').notNull().default(0),
   createdAt: createdAt(),
 });
 

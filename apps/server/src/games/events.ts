@@ -118,7 +118,7 @@ function endPayload(gameId: string, seed: string, result: GameResult, gameState:
   return {
     gameId,
     winner: gameState.winner,
-    duration: Math.round(result.durationMs / 1000),
+    duration: Math.floor(result.durationMs / 1000),
     durationMs: result.durationMs,
     results: result.ranking,
     seed,

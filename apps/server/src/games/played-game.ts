@@ -71,7 +71,12 @@ export class PlayedGame {
   static deal(deps: Deps, setup: GameSetup, seed: string) {
     const config = {
       seed,
-      seats: deps.seats.map((s) => ({ id: s.playerId, username: s.username, bot: s.bot })),
+      seats: deps.seats.map((s) => ({
+        id: s.playerId,
+        username: s.username,
+        bot: s.bot,
+        ...(s.botPaceMs === undefined ? {} : { botPaceMs: s.botPaceMs }),
+      })),
       cardsPerPlayer: setup.cardsPerPlayer,
       speed: setup.gameSpeed,
       startAt: deps.clock.now(),

@@ -77,7 +77,7 @@ function toRecord(game: GameRow, seats: SeatRow[], viewerId: string): GameRecord
     botDifficulty: strongest,
     reason: (game.endReason ?? 'aborted') as EndReason,
     gameState: { winner },
-    duration: Math.round((game.durationMs ?? 0) / 1000),
+    duration: Math.floor((game.durationMs ?? 0) / 1000),
     results,
     createdAt: game.createdAt.toISOString(),
     endedAt: ended.toISOString(),

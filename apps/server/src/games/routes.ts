@@ -3,12 +3,19 @@
  * socket are the same rooms of the same GameService.
  */
 import type { BotDifficulty } from '@memeslam/engine';
-import { type Game, type HttpRouteName, LOBBY_TEXTS, resourceNotFoundText, winRatePercent } from '@memeslam/protocol';
+import {
+  type Game,
+  type HttpRouteName,
+  LOBBY_TEXTS,
+  SERVER_TEXTS,
+  resourceNotFoundText,
+  winRatePercent,
+} from '@memeslam/protocol';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AuthService } from '../auth/service.ts';
 import { replays, walletLedger } from '../db/schema.ts';
-import { AppError, badRequest, notFound } from '../http/errors.ts';
+import { AppError, badRequest, notFound, serverBusy, tooManyRequests } from '../http/errors.ts';
 import { type Answer, type RouteContext, defineRoute } from '../http/route.ts';
 import type { UserRow } from '../users/repository.ts';
 import { countGamesOf, finishedGame, gameRecordsFor, globalGameStats } from './records.ts';
@@ -18,10 +25,16 @@ import { strongest } from './present.ts';
 
 const BOT_ACTIVE_WITHIN_MS = 5000;
 
-/** The lobby's refusals as HTTP statuses: an unknown room is a 404, the rest a 400. */
+/**
+ * The lobby's refusals as HTTP statuses: an unknown room is a 404, too many creations a 429, the
+ * server's room ceiling a 503, the rest a 400.
+ */
 function orThrow<T>(outcome: Outcome<T>): T {
   if (outcome.ok) return outcome.data;
-  throw outcome.error === LOBBY_TEXTS.gameNotFound ? notFound(outcome.error) : badRequest(outcome.error);
+  if (outcome.error === LOBBY_TEXTS.gameNotFound) throw notFound(outcome.error);
+  if (outcome.error === SERVER_TEXTS.tooManyGamesCreated) throw tooManyRequests(outcome.error);
+  if (outcome.error === SERVER_TEXTS.serverBusy) throw serverBusy();
+  throw badRequest(outcome.error);
 }
 
 export function registerGameRoutes(app: FastifyInstance, auth: AuthService, games: GameService): void {
@@ -51,11 +64,14 @@ export function registerGameRoutes(app: FastifyInstance, auth: AuthService, game
     return { data: null };
   });
 
+  // A game whose host refused spectators is not shown to anyone outside it: to them it does not exist.
   on('getGame', async ({ user, params }) => {
+    const viewer = me(user).id;
     const room = games.find(params.id);
-    if (room) return { data: { game: room.game(me(user).id) } };
-    const game = await storedGame(app, params.id);
-    if (!game) throw notFound(LOBBY_TEXTS.gameNotFound);
+    const game = room ? room.game(viewer) : await storedGame(app, params.id);
+    if (!game || !(game.gameSettings.allowSpectators || game.players.some((p) => p.userId === viewer))) {
+      throw notFound(LOBBY_TEXTS.gameNotFound);
+    }
     return { data: { game } };
   });
 

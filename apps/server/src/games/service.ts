@@ -8,10 +8,19 @@
  */
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { type RecordableHistogram, createHistogram } from 'node:perf_hooks';
-import { GAME_TEXTS, type GameSetup, LOBBY_TEXTS, ROOM_CODE_ALPHABET, ROOM_CODE_LENGTH } from '@memeslam/protocol';
+import {
+  GAME_TEXTS,
+  type GameSetup,
+  LOBBY_TEXTS,
+  MATCH_ME,
+  ROOM_CODE_ALPHABET,
+  ROOM_CODE_LENGTH,
+  SERVER_TEXTS,
+} from '@memeslam/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.ts';
 import type { Db, Prepared } from '../db/client.ts';
+import { type BudgetStore, MemoryTokenBuckets } from '../http/token-buckets.ts';
 import { GameLog } from './log.ts';
 import { type Answers, type Entry, type GameRequest, type Transport, type User } from './requests.ts';
 import { GameRoom, type Step } from './room.ts';
@@ -43,6 +52,10 @@ export class GameService {
   readonly #timers = new Set<NodeJS.Timeout>();
   /** How long recording a finished game takes (ns). */
   readonly #records = createHistogram();
+  readonly #maxRooms: number;
+  /** Each user's budget of game creations (null: unlimited). */
+  readonly #creations: BudgetStore | null;
+  readonly #onRecorded: () => void;
 
   constructor(deps: {
     db: Db;
@@ -53,8 +66,20 @@ export class GameService {
     logWriters?: number;
     seeds?: () => string;
     rules?: Rules;
+    /**
+     * Issue 13: a ceiling on rooms held by this server (beyond it, creating answers "Server busy"), and
+     * games one user may create a minute (null: unlimited, as with RATE_LIMITS=off).
+     */
+    limits?: { maxLiveRooms: number; gamesCreatedPerMinute: number | null };
+    /** Called once per finished game written to the history (for /metrics). */
+    onRecorded?: () => void;
   }) {
+    this.#onRecorded = deps.onRecorded ?? (() => {});
     this.#store = new GameStore(deps.db, deps.prepared);
+    this.#maxRooms = deps.limits?.maxLiveRooms ?? Number.POSITIVE_INFINITY;
+    const perMinute = deps.limits?.gamesCreatedPerMinute ?? null;
+    this.#creations =
+      perMinute === null ? null : new MemoryTokenBuckets({ capacity: perMinute, perSecond: perMinute / 60 });
     this.#clock = deps.clock;
     this.#log = deps.log;
     this.#gameLog = new GameLog({
@@ -185,9 +210,18 @@ export class GameService {
     return { gameId: room.id, roomCode: room.roomCode, game: room.game(userId), seq: room.seq };
   }
 
-  async #create(user: User, setup: GameSetup): Promise<Outcome<Entry>> {
+  async #create(user: User, asked: GameSetup): Promise<Outcome<Entry>> {
+    if (this.#rooms.size >= this.#maxRooms) return fail(SERVER_TEXTS.serverBusy);
+    if (this.#creations && !this.#creations.take(user.id, this.#clock.now())) {
+      return fail(SERVER_TEXTS.tooManyGamesCreated);
+    }
     const free = await this.#freeSeatFor(user.id);
     if (!free.ok) return free;
+    // "Match me": the bots take the host's recorded pace, fixed now and kept with the room's settings.
+    const setup =
+      asked.bots?.difficulty === MATCH_ME
+        ? { ...asked, bots: { ...asked.bots, matchPaceMs: await this.#store.recordedPaceOf(user.id) } }
+        : asked;
     for (let attempt = 0; attempt < 10; attempt += 1) {
       const roomCode = this.#newRoomCode();
       const room = new GameRoom(
@@ -297,7 +331,7 @@ export class GameService {
         room = GameRoom.restore(game, this.#deps);
       } catch (error) {
         setAside += 1;
-        this.#log.error({ err: error, gameId: game.id }, 'a game could not be rebuilt from its log; set aside');
+        this.#roomLog(game.id).error({ err: error }, 'a game could not be rebuilt from its log; set aside');
         await this.#store.setAside(game.id, error);
         continue;
       }
@@ -333,7 +367,7 @@ export class GameService {
   /** A room threw (or its writes were refused): it is stopped; its game is recorded as aborted. */
   #failed(gameId: string, error: unknown): void {
     const room = this.#rooms.get(gameId);
-    this.#log.error({ err: error, gameId }, 'a game room failed; its game is aborted');
+    this.#roomLog(gameId).error({ err: error }, 'a game room failed; its game is aborted');
     if (!room) return;
     for (const id of room.humanIds) if (this.#userGame.get(id) === room) this.#userGame.delete(id);
     if (room.finishedGame()) {
@@ -360,6 +394,7 @@ export class GameService {
         const started = process.hrtime.bigint();
         await this.#store.finish(game);
         this.#records.record(process.hrtime.bigint() - started);
+        this.#onRecorded();
       });
       this.#recordTurn = attempted.catch(() => {});
       this.#recording.add(attempted);
@@ -368,12 +403,17 @@ export class GameService {
         this.#later(FINISHED_ROOM_TTL_MS, () => this.#forget(room));
         return;
       } catch (error) {
-        this.#log.error({ err: error, gameId: room.id, attempt }, 'recording a finished game failed; retrying');
+        this.#roomLog(room.id).error({ err: error, attempt }, 'recording a finished game failed; retrying');
         await new Promise<void>((resolve) => this.#later(Math.min(RECORD_RETRY_MAX_MS, 250 * 2 ** attempt), resolve));
       } finally {
         this.#recording.delete(attempted);
       }
     }
+  }
+
+  /** A game's lines carry its id, whatever they say. */
+  #roomLog(gameId: string): FastifyBaseLogger {
+    return this.#log.child({ gameId });
   }
 
   #later(ms: number, run: () => void): void {

@@ -4,11 +4,12 @@
  * rebuild at start-up, and the one statement that records a finished game — ranking, seats, replay,
  * every human's stats — and drops its log.
  */
+import { MATCH_HISTORY_GAMES, medianPlayInterval, recordedPace } from '@memeslam/engine';
 import { ACHIEVEMENTS } from '@memeslam/protocol';
 import type { GameSetup } from '@memeslam/protocol';
 import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { Db, Prepared } from '../db/client.ts';
-import { gameLog, games } from '../db/schema.ts';
+import { gameLog, games, users } from '../db/schema.ts';
 import { DELETED_USERNAME, isUuid } from '../users/repository.ts';
 import {
   type FinishedGame,
@@ -64,7 +65,7 @@ const FINISH = {
       from json_to_recordset($9::json) as v(
         seat integer, player_id text, user_id uuid, username text, is_bot boolean, bot_difficulty text,
         place integer, cards_left integer, cards_played integer, power_ups_used integer, points integer,
-        forfeited boolean, won boolean)
+        forfeited boolean, won boolean, pace_ms integer)
       left join users u on u.id = v.user_id
     ),
     seated as (
@@ -85,6 +86,13 @@ const FINISH = {
         else u.fastest_game end,
       bot_games_played = u.bot_games_played + $14::integer,
       total_game_seconds = u.total_game_seconds + $13::integer,
+      -- "Match me": this game's median time per play joins the person's last ${MATCH_HISTORY_GAMES}.
+      play_paces = case when seat.pace_ms is null then u.play_paces else (
+        select coalesce(jsonb_agg(recent.value order by recent.n), '[]'::jsonb) from (
+          select value, n from jsonb_array_elements(u.play_paces || to_jsonb(seat.pace_ms))
+            with ordinality as e(value, n)
+          order by n desc limit ${MATCH_HISTORY_GAMES}
+        ) as recent) end,
       achievements = u.achievements || coalesce((
         select jsonb_agg(jsonb_build_object('id', a.id, 'unlockedAt', $15::text) order by a.n)
         from json_to_recordset($16::json) as a(id text, stat text, threshold integer, n integer)
@@ -97,9 +105,18 @@ const FINISH = {
       ), '[]'::jsonb),
       updated_at = now()
     from seat, fin
-    where u.id = seat.user_id and not seat.is_bot and $17::boolean`,
+    where u.id = seat.user_id and not seat.is_bot and ($17::boolean or seat.forfeited)`,
 };
 const ACHIEVEMENT_RULES = ACHIEVEMENTS.map(({ id, stat, threshold }, n) => ({ id, stat, threshold, n }));
+
+/** A person's median time per play in this game (rounded ms), from their accepted card plays; null if too few. */
+export function paceOf(commands: FinishedGame['commands'], playerId: string): number | null {
+  const times = commands.flatMap((c) =>
+    c.command.type === 'playCard' && c.command.playerId === playerId ? [c.at] : [],
+  );
+  const median = medianPlayInterval(times);
+  return median === null ? null : Math.round(median);
+}
 
 const iso = (ms: number | undefined) => (ms === undefined ? null : new Date(ms).toISOString());
 
@@ -205,6 +222,12 @@ export class GameStore {
     });
   }
 
+  /** A person's recorded pace for "Match me": the median of their last games' medians, or the default. */
+  async recordedPaceOf(userId: string): Promise<number> {
+    const [row] = await this.#db.select({ paces: users.playPaces }).from(users).where(eq(users.id, userId));
+    return recordedPace(row?.paces ?? []);
+  }
+
   /** A game whose log would not replay: kept for inspection, never loaded again. */
   async setAside(gameId: string, error: unknown): Promise<void> {
     const message = error instanceof Error ? error.message : String(error);
@@ -217,16 +240,18 @@ export class GameStore {
   /**
    * One statement (atomic on its own, and one round trip: the embedded database's single session is
    * held for no longer): the game's result, its seats, the replay, each human's stats, points and
-   * achievements, and the log dropped. Aborted games are recorded but give no stats or points
-   * (DESIGN §2). A game already recorded is left as it is. Stats are added to the stored values in
-   * the statement itself and achievements judged on the sums (ACHIEVEMENTS passed as data), so two
-   * records touching one account never lose an update.
+   * achievements, and the log dropped. Aborted games are recorded but give no points (DESIGN §2)
+   * and no stats, except to a person who left it in play: leaving counts as a loss, also when it
+   * left no human and so aborted the game. A game already recorded is left as it is. Stats are
+   * added to the stored values in the statement itself and achievements judged on the sums
+   * (ACHIEVEMENTS passed as data), so two records touching one account never lose an update.
    */
   async finish(game: FinishedGame): Promise<void> {
     const { state, seed, clockOffset } = game;
     const result = state.result;
     if (!result) return;
-    const durationSeconds = Math.round(result.durationMs / 1000);
+    // Whole seconds are rounded down everywhere (the game screens' clocks, the result, the replay).
+    const durationSeconds = Math.floor(result.durationMs / 1000);
     const seats = result.ranking.map((r) => {
       const seat = game.seats.findIndex((s) => s.playerId === r.playerId);
       return {
@@ -243,6 +268,7 @@ export class GameStore {
         points: r.points,
         forfeited: r.forfeited,
         won: result.winnerId === r.playerId,
+        pace_ms: r.isBot ? null : paceOf(game.commands, r.playerId),
       };
     });
     await this.#run(FINISH, [

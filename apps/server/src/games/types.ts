@@ -7,14 +7,16 @@ import {
   BOT_DIFFICULTIES,
   type BotDifficulty,
   type Command,
+  DEFAULT_MATCH_PACE_MS,
   type GameConfig,
   type GameState,
   advance,
   apply,
   createGame,
+  matchLabel,
   nextDeadline,
 } from '@memeslam/engine';
-import type { GameSetup, ServerEventName } from '@memeslam/protocol';
+import { type GameSetup, MATCH_ME, type ServerEventName } from '@memeslam/protocol';
 import type { Clock } from '../clock.ts';
 
 export type RoomStatus = 'waiting' | 'starting' | 'active' | 'finished';
@@ -24,6 +26,8 @@ export interface Seat {
   readonly playerId: string;
   readonly username: string;
   readonly bot: BotDifficulty | null;
+  /** A "Match me" bot's pace (the host's recorded median time per play, ms); the engine's SeatConfig.botPaceMs. */
+  readonly botPaceMs?: number | undefined;
   isReady: boolean;
 }
 
@@ -138,10 +142,24 @@ export function sha256Hex(text: string): string {
 
 const BOT_NAMES = ['Satoshi', 'Vitalik', 'Moonboy', 'Diamond', 'Degen'];
 
-/** The bots of a new room, in seat order; mixed difficulties spread around the chosen one. */
+/**
+ * The bots of a new room, in seat order; mixed difficulties spread around the chosen one. "Match me"
+ * bots all play at the host's recorded pace (`matchPaceMs`, set by the service), labelled with the
+ * level a person of that pace finds about even.
+ */
 export function botSeats(setup: GameSetup): Seat[] {
   const bots = setup.bots;
   if (!bots) return [];
+  if (bots.difficulty === MATCH_ME) {
+    const pace = bots.matchPaceMs ?? DEFAULT_MATCH_PACE_MS;
+    return Array.from({ length: bots.numberOfBots }, (_, k) => ({
+      playerId: `bot-${k + 1}`,
+      username: bots.personalities[k] ?? BOT_NAMES[k % BOT_NAMES.length] ?? `Bot ${k + 1}`,
+      bot: matchLabel(pace),
+      botPaceMs: pace,
+      isReady: true,
+    }));
+  }
   const base = BOT_DIFFICULTIES.indexOf(bots.difficulty);
   const spread = [0, -1, 1, -2, 2];
   return Array.from({ length: bots.numberOfBots }, (_, k) => {

@@ -2,8 +2,10 @@
  * One error type for every refusal a handler makes, and the one error handler that turns anything
  * thrown into the `{ success: false, message, errors? }` envelope. A 5xx never shows internals.
  */
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import { type FieldError, HTTP_TEXTS, SERVER_TEXTS } from '@memeslam/protocol';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 
 export class AppError extends Error {
   readonly status: number;
@@ -24,6 +26,8 @@ export const notFound = (message: string) => new AppError(404, message);
 export const conflict = (message: string) => new AppError(409, message);
 export const unprocessable = (message: string, errors: FieldError[]) => new AppError(422, message, { errors });
 export const tooManyRequests = (message: string = HTTP_TEXTS.tooManyRequests) => new AppError(429, message);
+/** A ceiling of the server was reached (issue 13): try again shortly. */
+export const serverBusy = () => new AppError(503, SERVER_TEXTS.serverBusy);
 
 /** Fastify's own 4xx codes (body parsing, content type, size) in the words a person reads. */
 const FRAMEWORK_TEXTS: Record<string, string> = {
@@ -32,18 +36,57 @@ const FRAMEWORK_TEXTS: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type: send JSON',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Invalid Content-Length',
+  FST_ERR_BAD_URL: 'Malformed URL',
 };
 
+function frameworkMessage(error: FastifyError, status: number): string {
+  return status === 429 ? HTTP_TEXTS.tooManyRequests : (FRAMEWORK_TEXTS[error.code] ?? HTTP_TEXTS.invalidRequest);
+}
+
+/**
+ * Fastify's constructor options that keep its answers before routing (a malformed URL, a bad
+ * content-type header) and to broken HTTP (a header too large, a client timeout) in the envelope.
+ */
+export const envelopeOptions = {
+  frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+    void reply.code(status).send({ success: false, message: frameworkMessage(error, status) });
+  },
+  clientErrorHandler: (error: Error & { code?: string }, socket: Socket) => {
+    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    const status = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+    const body = JSON.stringify({
+      success: false,
+      message: status === 400 ? HTTP_TEXTS.invalidRequest : (STATUS_CODES[status] ?? HTTP_TEXTS.invalidRequest),
+    });
+    if (socket.writable) {
+      socket.write(
+        `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+          `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+      );
+    }
+    socket.destroy(error);
+  },
+} satisfies Pick<FastifyServerOptions, 'frameworkErrors' | 'clientErrorHandler'>;
+
+/**
+ * The error handler, and JSON bodies read with Fastify's own parser (prototype-poisoning checks
+ * included) except that an empty body with a JSON content type is taken as no body, not refused.
+ */
 export function installErrorHandler(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') return done(null, undefined);
+    parseJson(request, body as string, done);
+  });
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       return reply.code(error.status).send({ success: false, message: error.message, ...error.extra });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      const message =
-        status === 429 ? HTTP_TEXTS.tooManyRequests : (FRAMEWORK_TEXTS[error.code] ?? HTTP_TEXTS.invalidRequest);
-      return reply.code(status).send({ success: false, message });
+      return reply.code(status).send({ success: false, message: frameworkMessage(error, status) });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ success: false, message: SERVER_TEXTS.internalError });

@@ -1,11 +1,14 @@
 /**
  * DESIGN §4's limits: sign-in 10 a minute per IP and per account, registration 5 a minute per IP,
- * verification and reset mails 3 an hour per address. Counting is @fastify/rate-limit's (its store is
+ * verification and reset mails 3 an hour per address; and ours (issue 13, numbers in the protocol's
+ * ABUSE_LIMITS): guest accounts per IP an hour, password resets per IP an hour, and forgot-password
+ * and resend-verification mails per IP an hour (so one address cannot cycle through many). Counting is @fastify/rate-limit's (its store is
  * in process now, Redis in scale-out); keys are prefixed per limit so that they never share a count.
  */
 import rateLimit from '@fastify/rate-limit';
-import { AUTH_TEXTS, HTTP_TEXTS } from '@memeslam/protocol';
+import { ABUSE_LIMITS, AUTH_TEXTS, HTTP_TEXTS, SERVER_TEXTS } from '@memeslam/protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { loginAccountOf } from '../auth/login-account.ts';
 import { tooManyRequests } from './errors.ts';
 
 const MINUTE = 60_000;
@@ -27,7 +30,9 @@ const LIMITS = {
   loginPerAccount: {
     max: 10,
     timeWindow: MINUTE,
-    key: (r: FastifyRequest) => `login-account:${addressOf(r)}`,
+    // Per account and client address: username and e-mail of one account count together, and guesses
+    // from elsewhere do not lock its owner out (issue 13).
+    key: (r: FastifyRequest) => `login-account:${loginAccountOf(r)}|${r.ip}`,
     message: AUTH_TEXTS.tooManyLoginAttempts,
   },
   registerPerIp: {
@@ -46,6 +51,30 @@ const LIMITS = {
     max: 3,
     timeWindow: HOUR,
     key: (r: FastifyRequest) => `reset-mail:${addressOf(r)}`,
+    message: HTTP_TEXTS.tooManyRequests,
+  },
+  guestsPerIp: {
+    max: ABUSE_LIMITS.guestsPerIpPerHour,
+    timeWindow: HOUR,
+    key: (r: FastifyRequest) => `guest-ip:${r.ip}`,
+    message: SERVER_TEXTS.tooManyGuests,
+  },
+  resetPasswordPerIp: {
+    max: ABUSE_LIMITS.resetPasswordPerIpPerHour,
+    timeWindow: HOUR,
+    key: (r: FastifyRequest) => `reset-ip:${r.ip}`,
+    message: HTTP_TEXTS.tooManyRequests,
+  },
+  verificationMailPerIp: {
+    max: ABUSE_LIMITS.mailsPerIpPerHour,
+    timeWindow: HOUR,
+    key: (r: FastifyRequest) => `verify-mail-ip:${r.ip}`,
+    message: HTTP_TEXTS.tooManyRequests,
+  },
+  resetMailPerIp: {
+    max: ABUSE_LIMITS.mailsPerIpPerHour,
+    timeWindow: HOUR,
+    key: (r: FastifyRequest) => `reset-mail-ip:${r.ip}`,
     message: HTTP_TEXTS.tooManyRequests,
   },
 } as const;

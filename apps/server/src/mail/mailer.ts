@@ -1,6 +1,7 @@
 /**
  * Outgoing mail through nodemailer: to the SMTP server at SMTP_URL, or, without one, to the dev
- * outbox — stored in the database and its link printed to the log, so a developer can click it.
+ * outbox — stored in the database and printed to the log as one line with its link ("Mail to …: subject
+ * → link"), so a developer can click it.
  */
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
@@ -45,10 +46,7 @@ export function createMailer(options: {
   return {
     async send(mail) {
       await options.db.insert(outbox).values(mail);
-      options.log.info(
-        { to: mail.to, subject: mail.subject, link: mail.link },
-        `dev outbox: ${mail.subject} → ${mail.link}`,
-      );
+      options.log.info(`Mail to ${mail.to}: ${mail.subject} → ${mail.link}`);
     },
     close: () => {},
   };

@@ -1,15 +1,25 @@
 /**
  * The socket.io gateway: authenticates each connection by its JWT, checks every event's payload
- * with the protocol's schemas, rate-limits each socket, turns events into game-service calls and
- * answers every one through its ack — `{ success, error?, data? }`, never a crash or silence.
+ * with the protocol's schemas, rate-limits each socket and each user, turns events into game-service
+ * calls and answers every one through its ack — `{ success, error?, data? }`, never a crash or silence.
+ *
+ * Bounds (issue 13, numbers in the protocol's ABUSE_LIMITS): the server holds at most `maxSockets`
+ * sockets (one more gets connect_error "Server busy…"); with RATE_LIMITS on, an IP address holds at
+ * most `socketsPerIp` (one more is refused at connect) and a user `socketsPerUser` — there the newest
+ * wins: the user's oldest socket is told why and closed, so a reloaded tab whose old socket has not
+ * timed out yet is never locked out. Events: 30 a second per socket (DESIGN §4) and one token bucket
+ * per user across all their sockets. The counts are per server process.
  */
 import { ServerResponse } from 'node:http';
+import proxyAddr from '@fastify/proxy-addr';
 import type { Command, GameEvent, PowerUpType } from '@memeslam/engine';
 import {
+  ABUSE_LIMITS,
   type ClientEventName,
   GAME_TEXTS,
   type GameSetup,
   LOBBY_TEXTS,
+  RATE_LIMITS,
   SERVER_TEXTS,
   SOCKET_TRANSPORTS,
   isClientEventName,
@@ -23,11 +33,13 @@ import type { AuthService } from '../auth/service.ts';
 import type { User } from '../games/requests.ts';
 import type { GameService } from '../games/service.ts';
 import type { GameRoom } from '../games/room.ts';
+import { type BudgetStore, MemoryTokenBuckets } from '../http/token-buckets.ts';
 import { type Outcome, fail, ok } from '../games/types.ts';
+import { socketOriginCheck } from '../http/origins.ts';
 import type { Metrics } from '../metrics.ts';
 
 /** DESIGN §4: socket events 30/s per socket. */
-const EVENTS_PER_SECOND = 30;
+const EVENTS_PER_SECOND = RATE_LIMITS.socketEventsPerSecond;
 /**
  * Payloads are a few short fields. Bigger ones are answered with an error; socket.io's own cap sits
  * well above it, so an oversized event gets an ack instead of a dropped connection.
@@ -38,6 +50,8 @@ const MAX_MESSAGE_BYTES = 1024 * 1024;
 /** What the gateway keeps per socket, on `socket.data`: the signed-in user and its event budget's window. */
 interface SocketState {
   user: User;
+  /** The token version the socket signed in with; an event after it changed is refused and the socket closed. */
+  tokenVersion: number;
   windowStart: number;
   inWindow: number;
 }
@@ -60,14 +74,47 @@ const GAME_COMMANDS = new Set<string>([
 const gameChannel = (gameId: string) => `game:${gameId}`;
 const userChannel = (userId: string) => `user:${userId}`;
 
+/** Fastify's `trustProxy` values: the socket's client address is read the way requests' `ip` is. */
+export type TrustProxy = boolean | string | string[] | ((address: string, hop: number) => boolean);
+
+function trustFunction(trust: TrustProxy): (address: string, hop: number) => boolean {
+  if (typeof trust === 'function') return trust;
+  if (trust === true) return () => true;
+  if (trust === false) return () => false;
+  return proxyAddr.compile(typeof trust === 'string' ? trust.split(',').map((v) => v.trim()) : trust);
+}
+
 export function attachGateway(
   app: FastifyInstance,
   auth: AuthService,
   games: GameService,
-  options: { rateLimits: boolean; metrics: Metrics },
+  options: {
+    rateLimits: boolean;
+    /** Origins whose pages may open a socket (ALLOWED_ORIGINS), besides the server's own. */
+    allowedOrigins: readonly string[];
+    metrics: Metrics;
+    /** As the HTTP server's (default false: the peer's address). */
+    trustProxy?: TrustProxy;
+    /** Default ABUSE_LIMITS.maxSockets; tests lower it. */
+    maxSockets?: number;
+    /** Each user's event budget across their sockets; default in process. */
+    userEvents?: BudgetStore;
+  },
 ): Server {
   const { rateLimits, metrics } = options;
+  const maxSockets = options.maxSockets ?? ABUSE_LIMITS.maxSockets;
+  const trust = trustFunction(options.trustProxy ?? false);
+  const userEvents =
+    options.userEvents ??
+    new MemoryTokenBuckets({ capacity: ABUSE_LIMITS.userEventBurst, perSecond: EVENTS_PER_SECOND });
+  /** Sockets held (connected, or past the caps and authenticating): on this server and per address. */
+  let held = 0;
+  const heldByIp = new Map<string, number>();
+  /** Each user's open sockets, oldest first. */
+  const byUser = new Map<string, Set<Socket>>();
   const io = new Server(app.server, {
+    // Another site's page may not open a socket (WebSocket upgrades ignore CORS): see http/origins.ts.
+    allowRequest: socketOriginCheck(options.allowedOrigins),
     transports: [...SOCKET_TRANSPORTS],
     serveClient: false,
     maxHttpBufferSize: MAX_MESSAGE_BYTES,
@@ -98,16 +145,50 @@ export function attachGateway(
     unsubscribe: (userId, gameId) => io.in(userChannel(userId)).socketsLeave(gameChannel(gameId)),
   };
 
+  // A revoked session's sockets close at once. With socket.io's Redis adapter (cluster mode) this same
+  // call reaches the user's sockets on every node.
+  auth.onRevoked({ revoke: (userId) => io.in(userChannel(userId)).disconnectSockets(true) });
+
   io.use((socket, next) => {
     const parsed = parseWith(socketAuthSchema, socket.handshake.auth);
     if (!parsed.success) return next(new Error(parsed.message));
+    // The ceilings are checked and a place is held before the token is, so a flood costs no lookups.
+    if (held >= maxSockets) return next(new Error(SERVER_TEXTS.serverBusy));
+    const ip = clientIp(socket, trust);
+    const fromIp = heldByIp.get(ip) ?? 0;
+    if (rateLimits && fromIp >= ABUSE_LIMITS.socketsPerIp) return next(new Error(SERVER_TEXTS.tooManyConnections));
+    held += 1;
+    heldByIp.set(ip, fromIp + 1);
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      held -= 1;
+      const left = (heldByIp.get(ip) ?? 1) - 1;
+      if (left > 0) heldByIp.set(ip, left);
+      else heldByIp.delete(ip);
+    };
+    const refuse = (message: string) => {
+      release();
+      next(new Error(message));
+    };
     auth.authenticate(parsed.data.token).then(
       (user) => {
-        if (!user) return next(new Error(SERVER_TEXTS.authenticationFailed));
+        if (!user) return refuse(SERVER_TEXTS.authenticationFailed);
         socket.data.user = { id: user.id, username: user.username } satisfies User;
+        socket.data.tokenVersion = user.tokenVersion;
+        // Held until the connection closes, whether or not it got as far as 'connection'.
+        if (socket.conn.readyState === 'open') socket.conn.once('close', release);
+        else release();
         next();
       },
-      () => next(new Error(SERVER_TEXTS.authenticationFailed)),
+      (error: unknown) => {
+        // The token could not be checked (the database is away): not the user's fault. The client
+        // keeps its session and tries again, told so by `data.retry`.
+        app.log.error({ err: error }, 'socket authentication could not be checked');
+        release();
+        next(Object.assign(new Error(SERVER_TEXTS.internalError), { data: { retry: true } }));
+      },
     );
   });
 
@@ -140,7 +221,10 @@ export function attachGateway(
         socket.emit(GAME_COMMANDS.has(event) ? 'gameError' : 'error', { message });
       }
     };
-    if (overBudget(state)) return reply({ success: false, error: LOBBY_TEXTS.tooManyEvents });
+    if (overBudget(state) || (rateLimits && !userEvents.take(user.id, Date.now()))) {
+      metrics.rateLimited('socket');
+      return reply({ success: false, error: LOBBY_TEXTS.tooManyEvents });
+    }
     if (!isClientEventName(event)) return reply({ success: false, error: SERVER_TEXTS.unknownEvent });
     if (payloadBytes(payload) > MAX_PAYLOAD_BYTES)
       return reply({ success: false, error: SERVER_TEXTS.payloadTooLarge });
@@ -149,8 +233,16 @@ export function attachGateway(
       if (event === 'usePowerUp') socket.emit('powerUpError', { message: parsed.message });
       return reply({ success: false, error: parsed.message });
     }
-    Promise.resolve()
-      .then(() => (handlers[event] as Handler)(user, parsed.data as never, socket))
+    // The session may have been revoked since the handshake (a node that missed the fan-out).
+    auth
+      .currentTokenVersion(user.id)
+      .then((version): Outcome<unknown> | Promise<Outcome<unknown>> => {
+        if (version !== state.tokenVersion) {
+          setImmediate(() => socket.disconnect(true));
+          return fail(SERVER_TEXTS.authenticationFailed);
+        }
+        return (handlers[event] as Handler)(user, parsed.data as never, socket);
+      })
       .then(
         (outcome) => {
           if (outcome.ok) reply({ success: true, data: outcome.data ?? undefined });
@@ -169,8 +261,11 @@ export function attachGateway(
     handleEvent(this, event, args);
   };
   const onDisconnect = function (this: Socket) {
+    const userId = (this.data as SocketState).user.id;
+    const open = byUser.get(userId);
+    if (open?.delete(this) && open.size === 0) byUser.delete(userId);
     // Other tabs of the same user keep the seat connected.
-    games.disconnected((this.data as SocketState).user.id);
+    games.disconnected(userId);
   };
 
   io.on('connection', (socket) => {
@@ -188,9 +283,28 @@ export function attachGateway(
     state.inWindow = 0;
     socket.onAny(onAnyEvent);
     socket.on('disconnect', onDisconnect);
+    let open = byUser.get(user.id);
+    if (!open) byUser.set(user.id, (open = new Set()));
+    open.add(socket);
+    if (rateLimits && open.size > ABUSE_LIMITS.socketsPerUser) {
+      // The newest connection wins: the oldest is told why, then closed (it does not reconnect by itself).
+      const oldest = open.values().next().value as Socket;
+      oldest.emit('error', { message: SERVER_TEXTS.replacedByNewerConnection });
+      oldest.disconnect(true);
+    }
   });
 
   return io;
+}
+
+/** The client's address: the peer's, or the forwarding header's as far as `trustProxy` allows. */
+function clientIp(socket: Socket, trust: (address: string, hop: number) => boolean): string {
+  const { address, headers } = socket.handshake;
+  try {
+    return proxyAddr({ headers, socket: { remoteAddress: address } } as never, trust) ?? address;
+  } catch {
+    return address;
+  }
 }
 
 function payloadBytes(payload: unknown): number {

@@ -38,5 +38,10 @@ export function registerStatsRoutes(app: FastifyInstance, auth: AuthService): vo
     };
   });
 
-  on('adminStats', async () => ({ data: await adminFigures(app.db, app.games.onlineUserIds(), Date.now()) }));
+  on('adminStats', async () => ({
+    data: {
+      ...(await adminFigures(app.db, app.games.onlineUserIds(), Date.now())),
+      failingPayouts: await app.tournaments.failingPayouts(),
+    },
+  }));
 }

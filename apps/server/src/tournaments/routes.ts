@@ -16,6 +16,10 @@ export function registerTournamentRoutes(app: FastifyInstance, auth: AuthService
 
   on('liveLeaderboard', async ({ params }) => ({ data: { leaderboard: await service.leaderboard(params.id) } }));
 
+  on('tournamentStanding', async ({ user, params }) => ({
+    data: { standing: await service.standing((user as UserRow).id, params.id) },
+  }));
+
   on('createTournament', async ({ user, body }) => ({
     status: 201,
     data: { tournament: await service.create(body, (user as UserRow).id) },

@@ -2,19 +2,42 @@
  * Tournaments (DESIGN §5): status follows the clock, standings are computed from the games finished
  * inside the window, and when a tournament ends its winners are paid exactly once — the database
  * decides who pays (a conditional update in the payout's own transaction), so a restart or a second
- * server process cannot pay twice.
+ * server process cannot pay twice. Prize amounts are exact decimals (numeric columns) from the form
+ * to the ledger. Each tournament is paid on its own: one whose payout fails is recorded (error,
+ * attempts; admins see it) and retried later, and never holds up another.
  */
 import {
+  RECENT_UNCOUNTED_GAMES,
   type ScoringMethod,
   TOURNAMENT_MIN_GAME_DURATION_MS,
   TOURNAMENT_TEXTS,
   type Tournament,
   type TournamentDraft,
   type TournamentLeaderboardEntry,
+  type TournamentStanding,
   type TournamentStatus,
+  UNCOUNTED_REASONS,
+  type UncountedReason,
   winRatePercent,
 } from '@memeslam/protocol';
-import { and, asc, count, eq, gte, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
+import {
+  type SQL,
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  max,
+  ne,
+  or,
+  sql,
+} from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock, Timer } from '../clock.ts';
 import type { Db } from '../db/client.ts';
@@ -23,9 +46,9 @@ import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import { isUuid, type UserRow } from '../users/repository.ts';
 
 type Row = typeof tournaments.$inferSelect;
-/** What the `settings` column holds: the draft's pool, rules and featured flag. */
+/** What the `settings` column holds: the pool's currency and winners count, rules and featured flag. */
 interface Stored {
-  prizePool: TournamentDraft['prizePool'];
+  prizePool: Pick<TournamentDraft['prizePool'], 'currency' | 'winnersCount'>;
   settings: TournamentDraft['settings'];
   isFeatured: boolean;
 }
@@ -33,10 +56,56 @@ interface Stored {
 /** Periodic check for tournaments that ended while no timer was armed (another node, a restart). */
 const SETTLE_EVERY_MS = 60_000;
 
+/** A tournament whose last payout attempt failed, for the admin page. */
+export interface FailingPayout {
+  tournamentId: string;
+  name: string;
+  endDate: string;
+  error: string;
+  attempts: number;
+  lastAttemptAt: string;
+}
+
+/** A failed payout is attempted again after this long. */
+const PAYOUT_RETRY_MS = SETTLE_EVERY_MS;
+/** How much of a failure's message is kept. */
+const PAYOUT_ERROR_CHARS = 500;
+
 export function statusAt(row: Pick<Row, 'startDate' | 'endDate'>, now: number): TournamentStatus {
   if (now < row.startDate.getTime()) return 'upcoming';
   if (now < row.endDate.getTime()) return 'active';
   return 'ended';
+}
+
+/**
+ * The rules a finished game must pass to count for a tournament (DESIGN §5), each with the reason a
+ * player is given when it fails. This is the one definition: the standings count the games that
+ * pass them all, and a player's own standing reports the first one (UNCOUNTED_REASONS order) that a
+ * game failed. A NULL check counts as failed in both.
+ */
+function countingRules(row: Row): { reason: UncountedReason; passes: SQL }[] {
+  const { allowBots } = (row.settings as unknown as Stored).settings;
+  const checks: Record<UncountedReason, SQL | undefined> = {
+    botsNotAllowed: allowBots ? undefined : eq(games.isBotGame, false),
+    outsideWindow: and(gte(games.finishedAt, row.startDate), lte(games.finishedAt, row.endDate)),
+    aborted: ne(games.endReason, 'aborted'),
+    tooShort: gte(games.durationMs, TOURNAMENT_MIN_GAME_DURATION_MS),
+  };
+  return UNCOUNTED_REASONS.flatMap((reason) => {
+    const check = checks[reason];
+    return check ? [{ reason, passes: sql`coalesce(${check}, false)` }] : [];
+  });
+}
+
+/** A finished game that counts for the tournament. */
+function counts(row: Row): SQL {
+  return and(eq(games.status, 'finished'), ...countingRules(row).map((r) => r.passes)) as SQL;
+}
+
+/** Why a finished game did not count: the first rule it fails, or NULL when it counts. */
+function uncountedReason(row: Row): SQL<UncountedReason | null> {
+  const cases = countingRules(row).map((r) => sql`when not ${r.passes} then ${r.reason}::text`);
+  return sql<UncountedReason | null>`(case ${sql.join(cases, sql` `)} else null end)`;
 }
 
 interface Standing {
@@ -69,17 +138,30 @@ export class TournamentService {
   #timer: Timer | null = null;
   readonly #interval: NodeJS.Timeout;
   #settling: Promise<void> | null = null;
+  readonly #onPayout: (result: 'paid' | 'failed') => void;
 
-  constructor(deps: { db: Db; clock: Clock; log: FastifyBaseLogger }) {
+  constructor(deps: {
+    db: Db;
+    clock: Clock;
+    log: FastifyBaseLogger;
+    /** Each payout attempt's outcome (for /metrics). */
+    onPayout?: (result: 'paid' | 'failed') => void;
+  }) {
     this.#db = deps.db;
     this.#clock = deps.clock;
     this.#log = deps.log;
+    this.#onPayout = deps.onPayout ?? (() => {});
     this.#interval = setInterval(() => void this.settle(), SETTLE_EVERY_MS);
     this.#interval.unref();
   }
 
   async create(draft: TournamentDraft, createdBy: string): Promise<Tournament> {
-    const stored: Stored = { prizePool: draft.prizePool, settings: draft.settings, isFeatured: draft.isFeatured };
+    const { currency, winnersCount, totalAmount, distribution } = draft.prizePool;
+    const stored: Stored = {
+      prizePool: { currency, winnersCount },
+      settings: draft.settings,
+      isFeatured: draft.isFeatured,
+    };
     const [row] = await this.#db
       .insert(tournaments)
       .values({
@@ -88,6 +170,9 @@ export class TournamentService {
         startDate: new Date(draft.startDate),
         endDate: new Date(draft.endDate),
         settings: stored as unknown as Record<string, unknown>,
+        // A number's shortest text is the decimal the admin typed (the schema bounds digits), stored exactly.
+        prizeTotal: String(totalAmount),
+        prizeAmounts: [...distribution].sort((a, b) => a.position - b.position).map((p) => String(p.amount)),
         createdBy,
       })
       .returning();
@@ -137,33 +222,116 @@ export class TournamentService {
       const participants = await this.#participantCount(tx, id);
       const max = stored.settings.maxParticipants;
       if (max !== null && participants >= max) throw badRequest(TOURNAMENT_TEXTS.full);
-      await tx.insert(tournamentParticipants).values({ tournamentId: id, userId: user.id });
+      const joinedAt = new Date(this.#clock.now());
+      await tx.insert(tournamentParticipants).values({ tournamentId: id, userId: user.id, joinedAt });
       return this.#present(row, participants + 1, true);
     });
   }
 
   async leaderboard(id: string): Promise<TournamentLeaderboardEntry[]> {
-    const [row] = isUuid(id) ? await this.#db.select().from(tournaments).where(eq(tournaments.id, id)) : [];
-    if (!row) throw notFound(TOURNAMENT_TEXTS.notFound);
-    return this.#standings(this.#db, row);
+    return this.#standings(this.#db, await this.#find(id));
   }
 
-  /** Arms one timer at the next end date still to be paid out. */
+  /**
+   * Where one user stands: their leaderboard entry (a position once they have minGamesRequired
+   * counted games) and the games since their last counted one that did not count, with the reason.
+   * Only games finished since they joined or the window opened, whichever came first, are looked at.
+   */
+  async standing(userId: string, id: string): Promise<TournamentStanding> {
+    const row = await this.#find(id);
+    const { minGamesRequired } = (row.settings as unknown as Stored).settings;
+    const [entry] = await this.#db
+      .select({ joinedAt: tournamentParticipants.joinedAt })
+      .from(tournamentParticipants)
+      .where(and(eq(tournamentParticipants.tournamentId, id), eq(tournamentParticipants.userId, userId)));
+    if (!entry) {
+      return {
+        joined: false,
+        position: null,
+        tournamentValue: null,
+        prizeAmount: null,
+        gamesCounted: 0,
+        gamesWon: 0,
+        minGamesRequired,
+        recentUncounted: [],
+      };
+    }
+    const mine = (await this.#standings(this.#db, row)).find((e) => e.userId === userId);
+    const gamesCounted = mine?.improvement.gamesPlayed ?? 0;
+    const own = and(eq(gamePlayers.userId, userId), eq(games.status, 'finished'));
+    const [last] = await this.#db
+      .select({ at: max(games.finishedAt) })
+      .from(gamePlayers)
+      .innerJoin(games, eq(games.id, gamePlayers.gameId))
+      .where(and(own, counts(row)));
+    const floor = new Date(Math.min(entry.joinedAt.getTime(), row.startDate.getTime()));
+    const since = last?.at && last.at >= floor ? gt(games.finishedAt, last.at) : gte(games.finishedAt, floor);
+    const reason = uncountedReason(row);
+    const uncounted = await this.#db
+      .select({ gameId: games.id, endedAt: games.finishedAt, reason })
+      .from(gamePlayers)
+      .innerJoin(games, eq(games.id, gamePlayers.gameId))
+      .where(and(own, since, sql`${reason} is not null`))
+      .orderBy(desc(games.finishedAt), desc(games.id))
+      .limit(RECENT_UNCOUNTED_GAMES);
+    return {
+      joined: true,
+      position: mine && gamesCounted >= minGamesRequired ? mine.position : null,
+      tournamentValue: mine?.tournamentValue ?? 0,
+      prizeAmount: mine?.prizeAmount ?? null,
+      gamesCounted,
+      gamesWon: mine?.improvement.gamesWon ?? 0,
+      minGamesRequired,
+      recentUncounted: uncounted.map((g) => ({
+        gameId: g.gameId,
+        endedAt: (g.endedAt as Date).toISOString(),
+        reason: g.reason as UncountedReason,
+      })),
+    };
+  }
+
+  async #find(id: string): Promise<Row> {
+    const [row] = isUuid(id) ? await this.#db.select().from(tournaments).where(eq(tournaments.id, id)) : [];
+    if (!row) throw notFound(TOURNAMENT_TEXTS.notFound);
+    return row;
+  }
+
+  /**
+   * Arms one timer at the next end date still to be paid out. One whose payout failed is left to the
+   * periodic retry, so that it does not re-arm the timer at once, again and again.
+   */
   async arm(): Promise<void> {
     const [next] = await this.#db
       .select({ endDate: tournaments.endDate })
       .from(tournaments)
-      .where(isNull(tournaments.paidOutAt))
+      .where(and(isNull(tournaments.paidOutAt), isNull(tournaments.payoutError)))
       .orderBy(asc(tournaments.endDate))
       .limit(1);
     this.#timer?.cancel();
     this.#timer = next ? this.#clock.at(next.endDate.getTime(), () => void this.settle()) : null;
   }
 
+  /** Tournaments ended and not paid whose last payout attempt failed, the oldest end first. */
+  async failingPayouts(): Promise<FailingPayout[]> {
+    const rows = await this.#db
+      .select()
+      .from(tournaments)
+      .where(and(isNull(tournaments.paidOutAt), isNotNull(tournaments.payoutError)))
+      .orderBy(asc(tournaments.endDate), asc(tournaments.id));
+    return rows.map((row) => ({
+      tournamentId: row.id,
+      name: row.name,
+      endDate: row.endDate.toISOString(),
+      error: row.payoutError ?? '',
+      attempts: row.payoutAttempts,
+      lastAttemptAt: (row.payoutFailedAt ?? row.endDate).toISOString(),
+    }));
+  }
+
   /** Pays every tournament that has ended and is not paid yet; one payout at a time in this process. */
   settle(): Promise<void> {
     this.#settling ??= this.#payDue()
-      .catch((error: unknown) => this.#log.error({ err: error }, 'tournament payout failed; will retry'))
+      .catch((error: unknown) => this.#log.error({ err: error }, 'tournament payouts could not be checked; will retry'))
       .finally(() => {
         this.#settling = null;
       });
@@ -180,9 +348,47 @@ export class TournamentService {
     const due = await this.#db
       .select({ id: tournaments.id })
       .from(tournaments)
-      .where(and(isNull(tournaments.paidOutAt), lte(tournaments.endDate, now)));
-    for (const { id } of due) await this.#payOut(id, now);
+      .where(
+        and(
+          isNull(tournaments.paidOutAt),
+          lte(tournaments.endDate, now),
+          // A failing payout is tried again once a minute, not on every settle.
+          or(
+            isNull(tournaments.payoutFailedAt),
+            lte(tournaments.payoutFailedAt, new Date(now.getTime() - PAYOUT_RETRY_MS)),
+          ),
+        ),
+      )
+      .orderBy(asc(tournaments.endDate), asc(tournaments.id));
+    // Each on its own: a failure is written down and the next one is paid all the same.
+    for (const { id } of due) {
+      try {
+        if (await this.#payOut(id, now)) this.#onPayout('paid');
+      } catch (error) {
+        this.#onPayout('failed');
+        await this.#payoutFailed(id, now, error);
+      }
+    }
     await this.arm();
+  }
+
+  async #payoutFailed(id: string, now: Date, error: unknown): Promise<void> {
+    // The database's own words (Drizzle wraps them in the query and its parameters: not for the page).
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+    const message = (cause instanceof Error ? cause.message : String(cause)).slice(0, PAYOUT_ERROR_CHARS);
+    this.#log.error({ err: error, tournamentId: id }, 'tournament payout failed; will retry');
+    try {
+      await this.#db
+        .update(tournaments)
+        .set({
+          payoutError: message || 'unknown error',
+          payoutFailedAt: now,
+          payoutAttempts: sql`${tournaments.payoutAttempts} + 1`,
+        })
+        .where(and(eq(tournaments.id, id), isNull(tournaments.paidOutAt)));
+    } catch (writeError) {
+      this.#log.error({ err: writeError, tournamentId: id }, 'a failed payout could not be recorded');
+    }
   }
 
   /**
@@ -190,30 +396,33 @@ export class TournamentService {
    * ledger. A concurrent claimer waits on the row and then finds it paid; a crash rolls both back.
    * The ledger's unique (user, kind, reference) is a second guard.
    */
-  async #payOut(id: string, now: Date): Promise<void> {
-    await this.#db.transaction(async (tx) => {
+  async #payOut(id: string, now: Date): Promise<boolean> {
+    return this.#db.transaction(async (tx) => {
       const [claimed] = await tx
         .update(tournaments)
-        .set({ paidOutAt: now })
+        .set({ paidOutAt: now, payoutError: null })
         .where(and(eq(tournaments.id, id), isNull(tournaments.paidOutAt)))
         .returning();
-      if (!claimed) return;
+      if (!claimed) return false;
       const stored = claimed.settings as unknown as Stored;
-      const winners = (await this.#standings(tx, claimed)).filter((e) => e.isPrizeWinner && e.prizeAmount !== null);
-      if (winners.length === 0) return;
-      await tx
-        .insert(walletLedger)
-        .values(
-          winners.map((w) => ({
-            userId: w.userId,
-            currency: stored.prizePool.currency,
-            amount: String(w.prizeAmount),
-            kind: 'tournamentPrize',
-            reference: id,
-          })),
-        )
-        .onConflictDoNothing();
+      const winners = (await this.#standings(tx, claimed)).filter((e) => e.isPrizeWinner);
+      if (winners.length > 0) {
+        await tx
+          .insert(walletLedger)
+          .values(
+            winners.map((w) => ({
+              userId: w.userId,
+              currency: stored.prizePool.currency,
+              // The stored decimal itself, never a JavaScript number's rounding of it.
+              amount: claimed.prizeAmounts[w.position - 1] as string,
+              kind: 'tournamentPrize',
+              reference: id,
+            })),
+          )
+          .onConflictDoNothing();
+      }
       this.#log.info({ tournamentId: id, winners: winners.length }, 'tournament paid out');
+      return true;
     });
   }
 
@@ -251,7 +460,12 @@ export class TournamentService {
       timeRemaining: Math.max(0, row.endDate.getTime() - now),
       startsIn: Math.max(0, row.startDate.getTime() - now),
       participantCount,
-      prizePool: { ...stored.prizePool, distribution: [...stored.prizePool.distribution] },
+      prizePool: {
+        totalAmount: Number(row.prizeTotal),
+        currency: stored.prizePool.currency,
+        winnersCount: stored.prizePool.winnersCount,
+        distribution: row.prizeAmounts.map((amount, index) => ({ position: index + 1, amount: Number(amount) })),
+      },
       settings: stored.settings,
       isFeatured: stored.isFeatured,
       ...(isJoined !== undefined ? { isJoined } : {}),
@@ -260,8 +474,8 @@ export class TournamentService {
   }
 
   /**
-   * Standings from the games that count (DESIGN §5): finished inside the window, at least 30 s, not
-   * aborted, bot games only when allowed. A participant ranks once they have minGamesRequired games;
+   * Standings from the games that count (countingRules: finished inside the window, at least 30 s,
+   * not aborted, bot games only when allowed). A participant ranks once they have minGamesRequired games;
    * those who have not yet follow, unranked for prizes. Ties: more games won, then more games, then
    * who joined first.
    */
@@ -274,15 +488,6 @@ export class TournamentService {
       .where(eq(tournamentParticipants.tournamentId, row.id));
     if (people.length === 0) return [];
     const ids = people.map((p) => p.userId);
-    const counted = [
-      inArray(gamePlayers.userId, ids),
-      eq(games.status, 'finished'),
-      ne(games.endReason, 'aborted'),
-      gte(games.finishedAt, row.startDate),
-      lte(games.finishedAt, row.endDate),
-      gte(games.durationMs, TOURNAMENT_MIN_GAME_DURATION_MS),
-      ...(rules.allowBots ? [] : [eq(games.isBotGame, false)]),
-    ];
     const totals = await db
       .select({
         userId: gamePlayers.userId,
@@ -294,7 +499,7 @@ export class TournamentService {
       })
       .from(gamePlayers)
       .innerJoin(games, eq(games.id, gamePlayers.gameId))
-      .where(and(...counted))
+      .where(and(inArray(gamePlayers.userId, ids), counts(row)))
       .groupBy(gamePlayers.userId);
     const names = await db.select({ id: users.id, username: users.username }).from(users).where(inArray(users.id, ids));
     const nameOf = new Map(names.map((u) => [u.id, u.username]));
@@ -326,10 +531,10 @@ export class TournamentService {
     const unranked = standings
       .filter((s) => s.gamesPlayed < rules.minGamesRequired)
       .sort((a, b) => b.gamesPlayed - a.gamesPlayed || a.joinedAt.getTime() - b.joinedAt.getTime());
-    const prizes = stored.prizePool.distribution;
+    const prizes = row.prizeAmounts;
     return [...ranked, ...unranked].map((s, index) => {
       const isRanked = index < ranked.length;
-      const prize = isRanked ? prizes.find((p) => p.position === index + 1) : undefined;
+      const prize = isRanked && index < prizes.length ? { amount: Number(prizes[index]) } : undefined;
       return {
         userId: s.userId,
         position: index + 1,

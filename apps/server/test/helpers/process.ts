@@ -21,7 +21,7 @@ export function run(script: string, args: string[], env: Record<string, string>)
 export function listening(child: ChildProcess, out: () => string): Promise<string> {
   return new Promise((resolve, reject) => {
     const check = () => {
-      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out());
+      const match = /MemeSlam is served on (http:\/\/127\.0\.0\.1:\d+)/.exec(out());
       if (match?.[1]) resolve(match[1]);
     };
     child.stdout?.on('data', check);

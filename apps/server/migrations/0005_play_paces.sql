@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "play_paces" jsonb DEFAULT '[]'::jsonb NOT NULL;

@@ -1,0 +1,326 @@
+/**
+ * Money paths over real HTTP (issue 13, item 4): prize amounts are bounded by the protocol schema
+ * (1e12 is refused with a clear message), stored and paid as exact decimals (numeric columns: 0.1 +
+ * 0.2 is 0.3 from the form to the wallet), and payouts are isolated — one tournament whose payout
+ * fails is recorded, shown to admins and retried, and never holds up another, which is still paid
+ * exactly once. The migration that moved the amounts into numeric columns keeps existing rows.
+ */
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { TOURNAMENT_TEXTS, adminStatsSchema, tournamentSchema } from '@memeslam/protocol';
+import { eq, sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ManualClock } from '../src/clock.ts';
+import { gamePlayers, games, tournaments, users, walletLedger } from '../src/db/schema.ts';
+import { type Booted, DATABASE_MODES, boot, call, newAccount } from './helpers/boot.ts';
+
+const HOUR = 3_600_000;
+
+describe.each(DATABASE_MODES)('money paths on %s', (mode) => {
+  let server: Booted;
+  const clock = new ManualClock();
+  let admin: string;
+  beforeAll(async () => {
+    server = await boot(mode, {}, { clock });
+    admin = await account('superadmin');
+  });
+  afterAll(() => server.close());
+
+  async function account(role: 'superadmin' | 'user' = 'user') {
+    const res = await call(server.base, 'POST', '/auth/register', { body: newAccount(role.slice(0, 5)) });
+    const { token, user } = res.body.data;
+    if (role !== 'user') await server.app.db.update(users).set({ role }).where(eq(users.id, user.id));
+    return token as string;
+  }
+
+  async function person() {
+    const res = await call(server.base, 'POST', '/auth/register', { body: newAccount('payee') });
+    return { token: res.body.data.token as string, id: res.body.data.user.id as string };
+  }
+
+  const at = (offsetMs: number) => new Date(clock.now() + offsetMs).toISOString();
+  const body = (overrides: Record<string, unknown> = {}) => ({
+    name: 'Money Slam',
+    startDate: at(0),
+    endDate: at(HOUR),
+    currency: 'SLAM',
+    totalAmount: 1000,
+    winnersCount: 1,
+    prizeDistribution: [{ position: 1, amount: 1000 }],
+    minGamesRequired: 1,
+    ...overrides,
+  });
+
+  /** A counted game won by `winner` inside the window. */
+  async function win(winner: string, loser: string) {
+    const id = randomUUID();
+    await server.app.db.insert(games).values({
+      id,
+      roomCode: `M${Math.random().toString(36).slice(2, 7).toUpperCase()}`.slice(0, 6),
+      status: 'finished',
+      isBotGame: false,
+      settings: {},
+      winnerId: winner,
+      endReason: 'win',
+      durationMs: 60_000,
+      finishedAt: new Date(clock.now() + 60_000),
+    });
+    await server.app.db.insert(gamePlayers).values(
+      [winner, loser].map((userId, seat) => ({
+        gameId: id,
+        seat,
+        playerId: userId,
+        userId,
+        username: userId,
+        isBot: false,
+        place: seat + 1,
+        points: seat === 0 ? 80 : 10,
+      })),
+    );
+  }
+
+  async function tournamentWith(overrides: Record<string, unknown>, players: { token: string }[]) {
+    const res = await call(server.base, 'POST', '/tournaments', { token: admin, body: body(overrides) });
+    expect(res.status).toBe(201);
+    const t = tournamentSchema.parse(res.body.data.tournament);
+    for (const p of players) {
+      expect((await call(server.base, 'POST', `/tournaments/${t.id}/join`, { token: p.token })).status).toBe(200);
+    }
+    return t;
+  }
+
+  const credits = async (id: string) =>
+    server.app.db
+      .select({ userId: walletLedger.userId, amount: walletLedger.amount })
+      .from(walletLedger)
+      .where(eq(walletLedger.reference, id));
+  const adminStats = async () => {
+    const res = await call(server.base, 'GET', '/auth/admin/stats', { token: admin });
+    expect(res.status).toBe(200);
+    return adminStatsSchema.parse(res.body.data);
+  };
+
+  it('refuses a prize of 1e12 (pool or place) and more than 6 decimals, with a clear message', async () => {
+    const refused = async (overrides: Record<string, unknown>) => {
+      const res = await call(server.base, 'POST', '/tournaments', { token: admin, body: body(overrides) });
+      expect(res.status).toBe(422);
+      return res.body.message as string;
+    };
+    expect(await refused({ totalAmount: 1e12, prizeDistribution: [{ position: 1, amount: 1e12 }] })).toBe(
+      TOURNAMENT_TEXTS.prizeAmountTooLarge,
+    );
+    expect(await refused({ totalAmount: 1e12, prizeDistribution: undefined })).toBe(
+      TOURNAMENT_TEXTS.prizeAmountTooLarge,
+    );
+    expect(await refused({ prizePool: { totalAmount: '1000000000000' }, totalAmount: undefined })).toBe(
+      TOURNAMENT_TEXTS.prizeAmountTooLarge,
+    );
+    expect(await refused({ totalAmount: 1000, prizeDistribution: [{ position: 1, amount: 1e12 }] })).toBe(
+      TOURNAMENT_TEXTS.prizeAmountTooLarge,
+    );
+    expect(TOURNAMENT_TEXTS.prizeAmountTooLarge).toBe('Prize amounts can be at most 1,000,000,000');
+    expect(await refused({ totalAmount: 0.1234567, prizeDistribution: undefined })).toBe(
+      TOURNAMENT_TEXTS.prizeAmountPrecision,
+    );
+    // The largest pool is accepted, and fits the ledger.
+    const res = await call(server.base, 'POST', '/tournaments', {
+      token: admin,
+      body: body({ totalAmount: 1e9, prizeDistribution: [{ position: 1, amount: 1e9 }] }),
+    });
+    expect(res.status).toBe(201);
+  });
+
+  it('stores decimal prizes exactly and pays them exactly: 0.1 + 0.2 is 0.3 in the wallet', async () => {
+    const [a, b] = [await person(), await person()];
+    const t = await tournamentWith(
+      {
+        totalAmount: 0.3,
+        winnersCount: 2,
+        prizeDistribution: [
+          { position: 1, amount: 0.2 },
+          { position: 2, amount: 0.1 },
+        ],
+      },
+      [a, b],
+    );
+    expect(t.prizePool).toMatchObject({
+      totalAmount: 0.3,
+      distribution: [
+        { position: 1, amount: 0.2 },
+        { position: 2, amount: 0.1 },
+      ],
+    });
+    const [row] = await server.app.db
+      .select({ total: tournaments.prizeTotal, amounts: tournaments.prizeAmounts })
+      .from(tournaments)
+      .where(eq(tournaments.id, t.id));
+    expect(row).toEqual({ total: '0.3', amounts: ['0.2', '0.1'] });
+    // The sum rule counts in exact units: 0.1 + 0.2 against 0.3 (a float sum is 0.30000000000000004).
+    const second = await tournamentWith(
+      {
+        endDate: at(HOUR + 1),
+        totalAmount: 0.3,
+        winnersCount: 2,
+        prizeDistribution: [
+          { position: 1, amount: 0.1 },
+          { position: 2, amount: 0.2 },
+        ],
+      },
+      [a, b],
+    );
+    await win(a.id, b.id);
+    clock.advance(HOUR + 1);
+    await server.app.tournaments.settle();
+    expect((await credits(t.id)).map((c) => [c.userId, Number(c.amount)]).sort()).toEqual(
+      [
+        [a.id, 0.2],
+        [b.id, 0.1],
+      ].sort(),
+    );
+    // a won 0.2 and 0.1, b won 0.1 and 0.2: each wallet is the ledger's exact sum, 0.3.
+    await expect.poll(async () => (await credits(second.id)).length).toBe(2);
+    for (const p of [a, b]) {
+      const me = (await call(server.base, 'GET', '/auth/me', { token: p.token })).body.data.user;
+      expect(me.wallet).toMatchObject({ balance: 0.3, totalWon: 0.3 });
+    }
+  });
+
+  it('a failing payout is shown to admins and retried, and never blocks a later tournament, paid once', async () => {
+    const [a, b] = [await person(), await person()];
+    const broken = await tournamentWith({ name: 'Broken Pot', startDate: at(0), endDate: at(HOUR) }, [a, b]);
+    const fine = await tournamentWith({ name: 'Fine Pot', startDate: at(0), endDate: at(HOUR + 30_000) }, [a, b]);
+    // A prize set before amounts were bounded: too large for the ledger's numeric(20,9) column.
+    await server.app.db
+      .update(tournaments)
+      .set({ prizeAmounts: ['1000000000000'] })
+      .where(eq(tournaments.id, broken.id));
+    await win(a.id, b.id);
+    const before = await paidFigures();
+    // Both end; the broken one, first in line, fails when its end falls due.
+    clock.advance(HOUR + 30_000);
+    await server.app.tournaments.settle();
+    await expect.poll(async () => (await credits(fine.id)).length).toBe(1);
+    expect(await credits(broken.id)).toEqual([]);
+    expect((await credits(fine.id)).map((c) => [c.userId, Number(c.amount)])).toEqual([[a.id, 1000]]);
+    const failing = (await adminStats()).failingPayouts;
+    expect(failing).toEqual([
+      {
+        tournamentId: broken.id,
+        name: 'Broken Pot',
+        endDate: broken.endDate,
+        error: 'numeric field overflow',
+        attempts: 1,
+        lastAttemptAt: broken.endDate,
+      },
+    ]);
+    // Tried again a minute later (not on every settle), still failing: counted again.
+    await server.app.tournaments.settle();
+    expect((await adminStats()).failingPayouts[0]?.attempts).toBe(1);
+    clock.advance(60_000);
+    await server.app.tournaments.settle();
+    await server.app.tournaments.settle();
+    expect((await adminStats()).failingPayouts[0]).toMatchObject({
+      attempts: 2,
+      lastAttemptAt: new Date(clock.now()).toISOString(),
+    });
+    const after = await paidFigures();
+    expect(after.failed - before.failed).toBe(2);
+    expect(after.paid - before.paid).toBe(1);
+
+    // Fixed: the next attempt pays it, once, and admins no longer see it.
+    await server.app.db
+      .update(tournaments)
+      .set({ prizeAmounts: ['7.5'] })
+      .where(eq(tournaments.id, broken.id));
+    clock.advance(60_000);
+    await Promise.all([server.app.tournaments.settle(), server.app.tournaments.settle()]);
+    await server.app.tournaments.settle();
+    expect((await credits(broken.id)).map((c) => [c.userId, c.amount])).toEqual([[a.id, '7.500000000']]);
+    expect((await credits(fine.id)).length).toBe(1);
+    expect((await adminStats()).failingPayouts).toEqual([]);
+    const [row] = await server.app.db
+      .select({ error: tournaments.payoutError })
+      .from(tournaments)
+      .where(eq(tournaments.id, broken.id));
+    expect(row?.error).toBeNull();
+  });
+
+  /** memeslam_tournament_payouts_total from /metrics (loopback). */
+  async function paidFigures() {
+    const text = await (await fetch(`${server.base}/metrics`)).text();
+    const value = (result: string) =>
+      Number(new RegExp(`^memeslam_tournament_payouts_total\\{result="${result}"\\} (\\S+)$`, 'm').exec(text)?.[1]);
+    return { paid: value('paid'), failed: value('failed') };
+  }
+});
+
+describe('the migration to numeric prize columns', () => {
+  const migrations = fileURLToPath(new URL('../migrations', import.meta.url));
+  const dirs: string[] = [];
+  afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+  it('moves existing amounts out of the settings JSON exactly, even ones too large to pay', async () => {
+    // The migrations as they were before this one.
+    const before = mkdtempSync(join(tmpdir(), 'memeslam-migrations-'));
+    dirs.push(before);
+    cpSync(migrations, before, { recursive: true });
+    const journal = JSON.parse(readFileSync(join(before, 'meta', '_journal.json'), 'utf8'));
+    journal.entries = journal.entries.filter((e: { tag: string }) => e.tag < '0006');
+    writeFileSync(join(before, 'meta', '_journal.json'), JSON.stringify(journal));
+
+    const client = new PGlite();
+    const db = drizzle(client);
+    try {
+      await migrate(db, { migrationsFolder: before });
+      const settings = (totalAmount: number | string, amounts: (number | string)[]) => ({
+        prizePool: {
+          totalAmount,
+          currency: 'SLAM',
+          winnersCount: amounts.length,
+          // Listed last place first: the columns follow the positions.
+          distribution: amounts.map((amount, i) => ({ position: i + 1, amount })).reverse(),
+        },
+        settings: { minGamesRequired: 1 },
+        isFeatured: true,
+      });
+      await db.execute(sql`
+        insert into tournaments (name, start_date, end_date, settings) values
+          ('Decimals', now(), now(), ${JSON.stringify(settings(0.3, [0.2, 0.1]))}::jsonb),
+          ('Legacy huge', now(), now(), ${JSON.stringify(settings(1e12, [1e12]))}::jsonb)`);
+      await migrate(db, { migrationsFolder: migrations });
+      const rows = await db.execute<{ name: string; prize_total: string; prize_amounts: string; settings: unknown }>(
+        sql`select name, prize_total::text, prize_amounts::text, settings from tournaments order by name`,
+      );
+      expect(rows.rows).toEqual([
+        {
+          name: 'Decimals',
+          prize_total: '0.3',
+          prize_amounts: '{0.2,0.1}',
+          settings: {
+            prizePool: { currency: 'SLAM', winnersCount: 2 },
+            settings: { minGamesRequired: 1 },
+            isFeatured: true,
+          },
+        },
+        {
+          name: 'Legacy huge',
+          prize_total: '1000000000000',
+          prize_amounts: '{1000000000000}',
+          settings: {
+            prizePool: { currency: 'SLAM', winnersCount: 1 },
+            settings: { minGamesRequired: 1 },
+            isFeatured: true,
+          },
+        },
+      ]);
+    } finally {
+      await client.close();
+    }
+  });
+});
