@@ -12,7 +12,10 @@ import {
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   BOT_COUNT_OPTIONS,
+  BOT_DIALOG_DIFFICULTIES,
   MAX_PLAYERS_OPTIONS,
+  difficultyHint,
+  difficultyOptionLabel,
   initialBotDialogSettings,
   maxPlayersAllowed,
   withBots,
@@ -275,5 +278,26 @@ describe('bot record persistence (per account, in browser storage)', () => {
     });
     expect(() => saveBotRecord('u1', EMPTY_BOT_RECORD)).not.toThrow();
     expect(loadBotRecord('u1')).toEqual(EMPTY_BOT_RECORD);
+  });
+});
+
+describe('"Match me" in the bot dialog and Quick Start (issue 12)', () => {
+  it("follows the spec's three difficulties in the dialog, with its one-line explanation", () => {
+    expect(BOT_DIALOG_DIFFICULTIES).toEqual([...SPEC_DIFFICULTIES, 'match']);
+    expect(BOT_DIALOG_DIFFICULTIES.map(difficultyOptionLabel)).toEqual(['Easy', 'Normal', 'Hard', 'Match me']);
+    expect(difficultyHint('match')).toBe('A bot paced from your own recent games, for an even match.');
+    expect(difficultyHint('hard')).toBeUndefined();
+  });
+
+  it("is sent as the dialog's settings and accepted by the server's schema", () => {
+    const parsed = createBotGameSchema.safeParse({ ...initialBotDialogSettings, botDifficulty: 'match' });
+    expect(parsed.success).toBe(true);
+    expect(parsed.data?.bots).toMatchObject({ numberOfBots: SPEC_DEFAULT_BOTS, difficulty: 'match' });
+  });
+
+  it('Quick Start "Match me": one bot, two seats', () => {
+    const settings = quickStartSettings('match');
+    expect(settings).toMatchObject({ numberOfBots: 1, maxPlayers: 2, botDifficulty: 'match', cardsPerPlayer: 30 });
+    expect(createBotGameSchema.safeParse(settings).success).toBe(true);
   });
 });

@@ -24,6 +24,7 @@ import {
   quickBotGamePayload,
   seatsFor,
 } from '../src/lobby/settings.ts';
+import { difficultyLabel } from '../src/lobby/labels.ts';
 
 // The spec's values.
 const SPEC_MAX_PLAYERS = [2, 3, 4] as const;
@@ -204,5 +205,24 @@ describe('quick bot game: 1 bot, max players 2, auto-start', () => {
     const parsed = createBotGameSchema.safeParse(payload);
     expect(parsed.success).toBe(true);
     expect(parsed.data).toMatchObject({ maxPlayers: 2, autoStart: true, bots: { numberOfBots: 1, difficulty } });
+  });
+});
+
+describe('"Match me" in the lobby (issue 12)', () => {
+  it('is a bot difficulty of the lobby settings, labelled, sent as "match" and accepted', () => {
+    expect(difficultyLabel('match')).toBe('Match me');
+    expect(difficultyLabel('hard')).toBe('Hard');
+    const bots: BotSettingsForm = { ...DEFAULT_BOT_SETTINGS, enabled: true, numberOfBots: 1, difficulty: 'match' };
+    const parsed = createGameSettingsSchema.safeParse(createGamePayload(DEFAULT_GAME_SETTINGS, bots, HOST));
+    expect(parsed.success).toBe(true);
+    expect(parsed.data?.bots).toMatchObject({ numberOfBots: 1, difficulty: 'match' });
+    // The pace is the server's to set, from the host's own record: never part of what the client sends.
+    expect(parsed.data?.bots?.matchPaceMs).toBeUndefined();
+  });
+
+  it('is a quick bot game: one bot, two seats, auto-start', () => {
+    const payload = quickBotGamePayload('match', DEFAULT_GAME_SETTINGS);
+    expect(payload).toMatchObject({ numberOfBots: 1, maxPlayers: 2, autoStart: true, botDifficulty: 'match' });
+    expect(createBotGameSchema.safeParse(payload).data?.bots).toMatchObject({ difficulty: 'match' });
   });
 });

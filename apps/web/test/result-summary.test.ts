@@ -73,7 +73,7 @@ describe('outcomeOf', () => {
 
 describe('gameSummary', () => {
   it('gives time as m:ss, cards per second with 2 decimals and the place', () => {
-    expect(gameSummary(ended(), 'me', counters)).toMatchObject({
+    expect(gameSummary(ended(), 'me')).toMatchObject({
       time: '2:05',
       cardsPlayed: 30,
       cardsPerSecond: '0.24',
@@ -82,12 +82,22 @@ describe('gameSummary', () => {
   });
 
   it('places by cards left for a spectator as a dash', () => {
-    expect(gameSummary(ended(), 'bot-2', counters).place).toBe('3rd of 3');
-    expect(gameSummary(ended(), null, counters).place).toBe('—');
+    expect(gameSummary(ended(), 'bot-2').place).toBe('3rd of 3');
+    expect(gameSummary(ended(), null).place).toBe('—');
+  });
+
+  it("counts everyone's cards for a spectator, whose own counters are empty", () => {
+    expect(gameSummary(ended(), null)).toMatchObject({ cardsPlayed: 77, cardsPerSecond: '0.61', place: '—' });
+  });
+
+  it('rounds the time down from the exact duration, as the replay does, whatever the rounded seconds say', () => {
+    // 61.6 s: the server's whole seconds round it to 62; the result and the replay both read 1:01.
+    expect(gameSummary(ended({ duration: 62, durationMs: 61_600 }), 'me').time).toBe('1:01');
+    expect(gameSummary(ended({ duration: 60, durationMs: 59_999 }), 'me').time).toBe('0:59');
   });
 
   it('does not divide by zero', () => {
-    expect(gameSummary(ended({ durationMs: 0 }), 'me', counters).cardsPerSecond).toBe('0.00');
+    expect(gameSummary(ended({ durationMs: 0 }), 'me').cardsPerSecond).toBe('0.00');
   });
 });
 

@@ -14,8 +14,11 @@ export function AccountMenu({
   onSignOut(): void;
 }) {
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger className="rounded-md" aria-label="Account menu">
+    // Not modal: a modal menu hides the rest of the page with aria-hidden while its links stay focusable.
+    <DropdownMenu.Root modal={false}>
+      {/* Named by its words, not an aria-label, so the visible username is part of the name. */}
+      <DropdownMenu.Trigger className="rounded-md">
+        <span className="sr-only">Account menu</span>
         <AccountBadge username={username} />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>

@@ -1,6 +1,6 @@
-/** The route table (spec §2) and the shell around it: nav bar, guards, toasts top-right. */
-import { type ComponentType, type ReactNode, Suspense, lazy } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+/** The route table (spec §2) and the shell around it: nav bar, guards, toasts (top-right; at the bottom on phones). */
+import { type CSSProperties, type ComponentType, type ReactNode, Suspense, lazy, useSyncExternalStore } from 'react';
+import { Navigate, Route, Routes, useMatch } from 'react-router';
 import { Toaster } from 'sonner';
 import { useAuthBootstrap } from '../auth/useAuthBootstrap.ts';
 import { Landing } from '../pages/Landing.tsx';
@@ -33,11 +33,40 @@ function guarded(element: ReactNode) {
   return <RequireAuth>{element}</RequireAuth>;
 }
 
-/** Toasts top-right for 4 seconds (spec §2). */
+/** Toasts top-right for 4 seconds (DESIGN §6). */
 const TOAST_DURATION_MS = 4000;
+
+/** As wide as the game screen's right column (GameScreen), so toasts in a game stay over it. */
+const GAME_TOAST_WIDTH = '16rem';
+const PHONE = '(max-width: 767px)';
+function subscribePhone(listener: () => void): () => void {
+  const query = window.matchMedia(PHONE);
+  query.addEventListener('change', listener);
+  return () => query.removeEventListener('change', listener);
+}
+
+/**
+ * Where toasts go. Top-right under the nav bar (DESIGN §6), except: on a phone at the bottom,
+ * where they cover neither the nav bar nor the game's header (the game screen keeps a strip free
+ * for them, room for two); and during a game on a wider screen only as wide as the game's right
+ * column (GameScreen), which holds no control at its top.
+ */
+function useToastPlacement() {
+  const phone = useSyncExternalStore(subscribePhone, () => window.matchMedia(PHONE).matches);
+  const byId = useMatch('/game/:id');
+  const byRoom = useMatch('/game/room/:roomCode');
+  const inGame = byId !== null || byRoom !== null;
+  if (phone) return { position: 'bottom-center', visibleToasts: inGame ? 2 : 3 } as const;
+  return {
+    position: 'top-right',
+    visibleToasts: 3,
+    ...(inGame ? { style: { '--width': GAME_TOAST_WIDTH } as CSSProperties } : {}),
+  } as const;
+}
 
 export function App() {
   useAuthBootstrap();
+  const toasts = useToastPlacement();
   return (
     <>
       <NavBar />
@@ -104,8 +133,9 @@ export function App() {
       </div>
       {/* Below the fixed nav bar, so a toast never covers the account menu. */}
       <Toaster
-        position="top-right"
-        offset={{ top: '4.5rem', right: '1rem' }}
+        {...toasts}
+        offset={{ top: '4.5rem', right: '0.75rem' }}
+        mobileOffset={{ bottom: '0.5rem', left: '0.5rem', right: '0.5rem' }}
         duration={TOAST_DURATION_MS}
         richColors
         theme="dark"

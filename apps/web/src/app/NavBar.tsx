@@ -106,6 +106,12 @@ export function NavBar() {
           {isAuthenticated && user ? (
             <>
               <p className="px-3 py-2 text-sm text-muted">{user.email}</p>
+              {/* As in the desktop account menu: Profile and Settings both open /profile. */}
+              {['Profile', 'Settings'].map((label) => (
+                <Link key={label} to="/profile" className="px-3 py-2 text-sm" onClick={() => setOpen(false)}>
+                  {label}
+                </Link>
+              ))}
               <button type="button" className="px-3 py-2 text-left text-sm" onClick={() => void signOut()}>
                 Sign out
               </button>

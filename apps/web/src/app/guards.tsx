@@ -1,6 +1,6 @@
 /** Route guards: signed-in pages send visitors to /login (which remembers where they came from). */
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { useSession } from '../auth/session.ts';
 import { Spinner } from '../components/Spinner.tsx';
 
@@ -17,10 +17,20 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** /login and /register: a signed-in user goes to the dashboard. */
+/**
+ * Where a sign-in goes on to: the page /login was sent from (`?from=/lobby/CODE`), if it is a path of
+ * this site, else the dashboard.
+ */
+export function returnPath(params: URLSearchParams): string {
+  const from = params.get('from');
+  return from?.startsWith('/') && !from.startsWith('//') && !from.startsWith('/\\') ? from : '/dashboard';
+}
+
+/** /login and /register: a signed-in user goes on to where they came from, or to the dashboard. */
 export function GuestOnly({ children }: { children: ReactNode }) {
   const { isAuthenticated, isLoading } = useSession();
+  const [params] = useSearchParams();
   if (isLoading) return <Spinner />;
-  if (isAuthenticated) return <Navigate to="/dashboard" replace />;
+  if (isAuthenticated) return <Navigate to={returnPath(params)} replace />;
   return children;
 }

@@ -16,6 +16,8 @@ export interface Session {
   readonly isLoading: boolean;
   /** Set when the user signed out on purpose: guarded pages then go home, not to /login. */
   readonly signedOut?: boolean;
+  /** Signed in by creating the account (registration or demo): greeted with welcome, not welcome back. */
+  readonly newAccount?: boolean;
 }
 
 function readStored(): Session {
@@ -49,8 +51,8 @@ export const session = {
     return () => listeners.delete(listener);
   },
   /** Login success stores token and user. */
-  signIn(token: string, user: User): void {
-    set({ token, user, isAuthenticated: true, isLoading: false });
+  signIn(token: string, user: User, options: { newAccount?: boolean } = {}): void {
+    set({ token, user, isAuthenticated: true, isLoading: false, newAccount: options.newAccount ?? false });
   },
   setUser(user: User): void {
     if (current.token) set({ ...current, user, isAuthenticated: true, isLoading: false });

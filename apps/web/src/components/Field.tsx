@@ -1,4 +1,8 @@
-/** A labelled form field with its error text; password fields get a show/hide toggle. */
+/**
+ * A labelled form field with its error text; password fields get a show/hide toggle. The error sits
+ * outside the <label> and is tied to the input by aria-describedby (with aria-invalid), so the
+ * field's accessible name stays its label while the error shows.
+ */
 import { useId, useState } from 'react';
 
 export interface FieldProps {
@@ -7,11 +11,14 @@ export interface FieldProps {
   readonly value: string;
   readonly onChange: (value: string) => void;
   readonly error?: string | undefined;
-  readonly type?: 'text' | 'email' | 'password';
+  readonly type?: 'text' | 'email' | 'password' | 'number' | 'datetime-local';
   readonly autoComplete?: string;
+  /** For number fields. */
+  readonly min?: number;
+  readonly step?: number;
 }
 
-export function Field({ label, name, value, onChange, error, type = 'text', autoComplete }: FieldProps) {
+export function Field({ label, name, value, onChange, error, type = 'text', autoComplete, min, step }: FieldProps) {
   const id = useId();
   const [shown, setShown] = useState(false);
   const isPassword = type === 'password';
@@ -27,6 +34,8 @@ export function Field({ label, name, value, onChange, error, type = 'text', auto
           type={isPassword && !shown ? 'password' : isPassword ? 'text' : type}
           value={value}
           autoComplete={autoComplete}
+          min={min}
+          step={step}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
           onChange={(event) => onChange(event.target.value)}
@@ -52,16 +61,18 @@ export function Field({ label, name, value, onChange, error, type = 'text', auto
   );
 }
 
+/** A form's main button: brand purple, or danger red for what cannot be undone. */
 export function Button({
   children,
   busy = false,
+  tone = 'brand',
   ...rest
-}: React.ButtonHTMLAttributes<HTMLButtonElement> & { busy?: boolean }) {
+}: React.ButtonHTMLAttributes<HTMLButtonElement> & { busy?: boolean; tone?: 'brand' | 'danger' }) {
   return (
     <button
       {...rest}
       disabled={busy || rest.disabled}
-      className={`rounded-lg bg-brand px-4 py-2 font-semibold text-white disabled:opacity-50 ${rest.className ?? ''}`}
+      className={`rounded-lg px-4 py-2 font-semibold text-white disabled:opacity-50 ${tone === 'danger' ? 'bg-danger' : 'bg-brand'} ${rest.className ?? ''}`}
     >
       {children}
     </button>

@@ -1,6 +1,7 @@
 /**
  * Small line icons drawn in SVG, so they look the same on every system (emoji fonts are not
- * everywhere). Decorative: the button that holds one carries the label.
+ * everywhere, and an emoji is read out by its Unicode name). Decorative (aria-hidden): the text or
+ * the button beside one carries the meaning.
  */
 const PATHS = {
   bomb: 'M11 8a7 7 0 1 0 .01 0M15 6l3-3M18 3l2 1M19 7l2-1',
@@ -14,6 +15,11 @@ const PATHS = {
   back: 'M19 12H5M11 6l-6 6 6 6',
   menu: 'M4 6h16M4 12h16M4 18h16',
   snowflake: 'M12 3v18M4.2 7.5l15.6 9M4.2 16.5l15.6-9',
+  check: 'M5 12.5l4.5 4.5L19 7.5',
+  cross: 'M6 6l12 12M18 6 6 18',
+  lock: 'M8 11V8a4 4 0 0 1 8 0v3M6 11h12v10H6z',
+  robot: 'M5 8h14v11H5zM12 4.5V8M9 12.5h.01M15 12.5h.01M9 16h6M2.5 12v3M21.5 12v3M12 2.5a1 1 0 1 0 .01 0',
+  trendUp: 'M3 17l6-6 4 4 8-8M15 7h6v6',
 } as const;
 
 export type IconName = keyof typeof PATHS;

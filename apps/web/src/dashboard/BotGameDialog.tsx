@@ -3,17 +3,20 @@
  * not above the bot count disabled), speed slow/normal/fast/blitz, auto-start (default on).
  */
 import * as Dialog from '@radix-ui/react-dialog';
-import { DASHBOARD_BOT_DIFFICULTIES, DASHBOARD_GAME_SPEEDS } from '@memeslam/protocol';
+import { DASHBOARD_GAME_SPEEDS } from '@memeslam/protocol';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import {
   BOT_COUNT_OPTIONS,
+  BOT_DIALOG_DIFFICULTIES,
   type BotDialogSettings,
   MAX_PLAYERS_OPTIONS,
+  difficultyHint,
+  difficultyOptionLabel,
   initialBotDialogSettings,
   maxPlayersAllowed,
   withBots,
 } from './botDialogSettings.ts';
-import { SPEED_LABELS, capitalised } from './texts.ts';
+import { SPEED_LABELS } from './texts.ts';
 
 interface Props {
   readonly open: boolean;
@@ -72,7 +75,7 @@ export function BotGameDialog({ open, onOpenChange, busy, onCreate }: Props) {
                 </select>
               )}
             </Labelled>
-            <Labelled label="Difficulty">
+            <Labelled label="Difficulty" hint={difficultyHint(settings.botDifficulty)}>
               {(id) => (
                 <select
                   id={id}
@@ -82,9 +85,9 @@ export function BotGameDialog({ open, onOpenChange, busy, onCreate }: Props) {
                     setSettings((s) => ({ ...s, botDifficulty: e.target.value as BotDialogSettings['botDifficulty'] }))
                   }
                 >
-                  {DASHBOARD_BOT_DIFFICULTIES.map((d) => (
+                  {BOT_DIALOG_DIFFICULTIES.map((d) => (
                     <option key={d} value={d}>
-                      {capitalised(d)}
+                      {difficultyOptionLabel(d)}
                     </option>
                   ))}
                 </select>

@@ -1,5 +1,5 @@
 /** Create Human Game, Create Bot Game (the dialog), My Game, and the three Quick Start buttons. */
-import { DASHBOARD_BOT_DIFFICULTIES, QUICK_START_BOTS } from '@memeslam/protocol';
+import { DASHBOARD_BOT_DIFFICULTIES, MATCH_ME, MATCH_ME_TEXTS, QUICK_START_BOTS } from '@memeslam/protocol';
 import { ActionButton } from './ActionButton.tsx';
 import { capitalised } from './texts.ts';
 
@@ -12,7 +12,7 @@ interface Props {
   readonly creating: string | null;
   readonly onCreateHuman: () => void;
   readonly onCreateBot: () => void;
-  readonly onQuickStart: (difficulty: QuickStart) => void;
+  readonly onQuickStart: (difficulty: QuickStart | typeof MATCH_ME) => void;
   readonly onMyGame: () => void;
 }
 
@@ -49,13 +49,16 @@ export function CreatePanel(props: Props) {
               <ActionButton
                 key={difficulty}
                 variant="plain"
-                aria-label={`Quick Start ${capitalised(difficulty)}`}
                 unavailable={connectionError}
                 disabled={creating !== null}
                 onClick={() => props.onQuickStart(difficulty)}
                 className={`flex flex-col items-center border bg-ink/40 px-2 py-3 ${QUICK_TONE[difficulty]}`}
               >
-                <span>{creating === difficulty ? 'Creating…' : capitalised(difficulty)}</span>
+                {/* "Quick Start" for screen readers; the heading above says it to the eye. */}
+                <span>
+                  <span className="sr-only">Quick Start </span>
+                  {creating === difficulty ? 'Creating…' : capitalised(difficulty)}
+                </span>
                 <span className="flex flex-col text-xs font-normal text-muted sm:flex-row sm:gap-1">
                   <span>
                     {bots} {bots === 1 ? 'bot' : 'bots'}
@@ -69,6 +72,20 @@ export function CreatePanel(props: Props) {
             );
           })}
         </div>
+        <ActionButton
+          variant="plain"
+          unavailable={connectionError}
+          disabled={creating !== null}
+          onClick={() => props.onQuickStart(MATCH_ME)}
+          className="mt-2 flex w-full flex-col items-center border border-sky-400/50 bg-ink/40 px-2 py-3 hover:bg-sky-400/15"
+        >
+          {/* Named by what it shows, "Quick Start" first for screen readers, as the buttons above. */}
+          <span>
+            <span className="sr-only">Quick Start </span>
+            {creating === MATCH_ME ? 'Creating…' : MATCH_ME_TEXTS.label}
+          </span>
+          <span className="text-xs font-normal text-muted">{MATCH_ME_TEXTS.hint}</span>
+        </ActionButton>
       </div>
     </section>
   );

@@ -1,4 +1,5 @@
 /** The dismissible API-error banner with Retry. */
+import { Icon } from '../components/Icon.tsx';
 import { DASHBOARD_UI } from './texts.ts';
 
 export function ErrorBanner({
@@ -27,9 +28,9 @@ export function ErrorBanner({
         type="button"
         onClick={onDismiss}
         aria-label={DASHBOARD_UI.dismiss}
-        className="rounded-lg px-2 py-1 text-lg leading-none text-red-200 hover:bg-red-500/20"
+        className="rounded-lg px-2 py-1 text-red-200 hover:bg-red-500/20"
       >
-        ×
+        <Icon name="cross" className="size-4" />
       </button>
     </div>
   );

@@ -52,7 +52,7 @@ export function GameTabs({ tab, onTabChange, ...list }: Props) {
             >
               {t.label}
               {t.value === 'wagered' && (
-                <span className="rounded-full bg-gold/20 px-1.5 text-[0.6rem] font-bold text-gold uppercase">
+                <span className="rounded-full bg-ink px-1.5 text-[0.6rem] font-bold text-gold uppercase">
                   Coming Soon
                 </span>
               )}

@@ -6,19 +6,34 @@
 import { MAX_PLAYERS, MIN_PLAYERS } from '@memeslam/engine';
 import {
   BOT_DIALOG_DEFAULTS,
-  type DASHBOARD_BOT_DIFFICULTIES,
   type DASHBOARD_GAME_SPEEDS,
+  DASHBOARD_BOT_DIFFICULTIES,
+  MATCH_ME,
+  MATCH_ME_TEXTS,
   MAX_BOTS,
   MIN_BOTS,
 } from '@memeslam/protocol';
 
 export interface BotDialogSettings {
   readonly numberOfBots: number;
-  readonly botDifficulty: (typeof DASHBOARD_BOT_DIFFICULTIES)[number];
+  readonly botDifficulty: BotDialogDifficulty;
   readonly maxPlayers: number;
   readonly gameSpeed: (typeof DASHBOARD_GAME_SPEEDS)[number];
   readonly autoStart: boolean;
   readonly cardsPerPlayer: typeof BOT_DIALOG_DEFAULTS.cardsPerPlayer;
+}
+
+/** The dialog's difficulty choices: the dashboard's levels, then "Match me". */
+export const BOT_DIALOG_DIFFICULTIES = [...DASHBOARD_BOT_DIFFICULTIES, MATCH_ME] as const;
+export type BotDialogDifficulty = (typeof BOT_DIALOG_DIFFICULTIES)[number];
+
+export function difficultyOptionLabel(difficulty: BotDialogDifficulty): string {
+  return difficulty === MATCH_ME ? MATCH_ME_TEXTS.label : difficulty.charAt(0).toUpperCase() + difficulty.slice(1);
+}
+
+/** The one-line explanation under the difficulty, for "Match me" only. */
+export function difficultyHint(difficulty: BotDialogDifficulty): string | undefined {
+  return difficulty === MATCH_ME ? MATCH_ME_TEXTS.hint : undefined;
 }
 
 export const initialBotDialogSettings: BotDialogSettings = { ...BOT_DIALOG_DEFAULTS };

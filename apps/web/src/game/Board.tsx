@@ -4,6 +4,7 @@
  */
 import { type Card, HAND_SIZE, formatCard } from '@memeslam/engine';
 import { CardFace, CardPlaceholder, type CardSize } from '../cards/Card.tsx';
+import { longPileLabel } from './boardFit.ts';
 import { playablePiles } from './rules.ts';
 
 export function Piles({
@@ -25,7 +26,7 @@ export function Piles({
 }) {
   const targets = selected ? (sniper ? piles.map((_, i) => i) : playablePiles(selected, piles)) : [];
   return (
-    <ol className="flex flex-wrap items-end justify-center gap-4 sm:gap-8" aria-label="Discard piles">
+    <ol className="flex items-end justify-center gap-3 md:gap-6" aria-label="Discard piles">
       {piles.map((pile, index) => {
         const top = pile.at(-1);
         const target = targets.includes(index);
@@ -36,7 +37,6 @@ export function Piles({
           <li key={index} className="flex flex-col items-center gap-1">
             <button
               type="button"
-              aria-label={label}
               data-pile={index}
               data-top={top?.id}
               data-cards={pile.map((c) => c.id).join(' ')}
@@ -49,7 +49,9 @@ export function Piles({
                   : 'ring-2 ring-transparent hover:ring-brand'
               } disabled:cursor-default`}
             >
-              <span className="relative block">
+              {/* The name is the text, not the drawn cards: what is seen and what is read agree. */}
+              <span className="sr-only">{label}</span>
+              <span className="relative block" aria-hidden="true">
                 {pile.map((card, i) => {
                   const depth = pile.length - 1 - i;
                   return (
@@ -65,8 +67,9 @@ export function Piles({
                 {!top && <CardPlaceholder size={size} />}
               </span>
             </button>
-            <span className="text-xs text-muted">
-              <kbd className="rounded border border-edge px-1 font-mono">{index + 1}</kbd> Pile {index + 1}
+            <span className="whitespace-nowrap text-xs leading-4 text-muted">
+              <kbd className="rounded border border-edge px-1 font-mono">{index + 1}</kbd>
+              {longPileLabel(size) && ` Pile ${index + 1}`}
               {pileSizes[index] !== undefined && ` · ${pileSizes[index]}`}
             </span>
           </li>
@@ -92,7 +95,8 @@ export function Hand({
   onSelect(cardId: string): void;
 }) {
   return (
-    <ol className="flex justify-center gap-3 sm:gap-5" aria-label="Your hand">
+    // pt-3 keeps the selected card's lift (HAND_LIFT in boardFit.ts) inside the row.
+    <ol className="flex justify-center gap-3 pt-3 md:gap-5" aria-label="Your hand">
       {Array.from({ length: HAND_SIZE }, (_, slot) => {
         const card = hand[slot];
         if (!card) {
@@ -105,24 +109,31 @@ export function Hand({
         const isSelected = card.id === selectedId;
         const playable = playablePiles(card, piles).length > 0;
         return (
-          <li key={card.id}>
+          <li key={card.id} className="group relative">
+            {/* Named by its card's image, then the rest in words; the key hint sits outside the button. */}
             <button
               type="button"
               aria-pressed={isSelected}
-              aria-label={`${formatCard(card)}${playable ? ', playable' : ''} (key ${slot + 1})`}
+              aria-keyshortcuts={String(slot + 1)}
               data-hand-card={card.id}
               data-playable={playable || undefined}
               disabled={disabled}
               onClick={() => onSelect(card.id)}
-              className={`relative rounded-xl transition-transform motion-reduce:transition-none ${
-                isSelected ? '-translate-y-4 ring-4 ring-gold' : 'hover:-translate-y-1'
+              className={`relative block rounded-xl transition-transform motion-reduce:transition-none ${
+                isSelected ? '-translate-y-3 ring-4 ring-gold' : 'group-hover:-translate-y-1'
               } disabled:cursor-not-allowed`}
             >
               <CardFace card={card} size={size} selected={isSelected} dimmed={!playable && !isSelected} />
-              <kbd className="absolute -top-2 -left-2 rounded-full border border-edge bg-ink px-1.5 font-mono text-xs">
-                {slot + 1}
-              </kbd>
+              <span className="sr-only">{`${playable ? ', playable' : ''} (key ${slot + 1})`}</span>
             </button>
+            <kbd
+              aria-hidden="true"
+              className={`pointer-events-none absolute -top-2 -left-2 rounded-full border border-edge bg-ink px-1.5 font-mono text-xs transition-transform motion-reduce:transition-none ${
+                isSelected ? '-translate-y-3' : 'group-hover:-translate-y-1'
+              }`}
+            >
+              {slot + 1}
+            </kbd>
           </li>
         );
       })}

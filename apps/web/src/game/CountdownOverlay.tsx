@@ -16,6 +16,7 @@
  */
 import { BOT_LABELS, playerDisplayName } from '@memeslam/protocol';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Icon } from '../components/Icon.tsx';
 import { DEFAULT_DIFFICULTY, aiStatus, bigText as bigTextAt, plan } from './countdownPlan.ts';
 import type { Game } from './state.ts';
 
@@ -36,8 +37,12 @@ function prefersReducedMotion(): boolean {
 
 function Mark({ ready }: { readonly ready: boolean }) {
   return ready ? (
-    <span className="flex h-5 w-5 items-center justify-center rounded-full bg-green-500 text-xs font-bold text-ink">
-      ✓
+    <span
+      role="img"
+      aria-label="Ready"
+      className="flex h-5 w-5 items-center justify-center rounded-full bg-green-500 text-ink"
+    >
+      <Icon name="check" className="size-3.5" />
     </span>
   ) : (
     <span

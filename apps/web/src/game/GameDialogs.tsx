@@ -9,6 +9,7 @@ import type { ReactNode } from 'react';
 import { Icon } from '../components/Icon.tsx';
 import { DifficultyBadge } from '../components/DifficultyBadge.tsx';
 import type { GameStateView } from './state.ts';
+import { LEAVE_COUNTS_AS_LOSS } from './texts.ts';
 import type { DeadlockWatch } from './useDeadlock.ts';
 
 type ViewPlayer = GameStateView['players'][number];
@@ -72,24 +73,34 @@ export function FreezePicker({
   );
 }
 
+/**
+ * The "No playable card" notice. It takes the hint's place in the game screen's status row, a
+ * row of fixed height, so appearing never pushes the board down.
+ */
 export function DeadlockBanner({ watch }: { watch: DeadlockWatch }) {
   if (!watch.showNotice) return null;
   const toCheck = watch.secondsToCheck;
   return (
-    <div role="status" className="rounded-lg border border-amber-500 bg-amber-500/10 px-4 py-2 text-sm">
-      <p className="font-semibold">No playable card for {watch.stuckSeconds} s</p>
-      <p className="text-muted">
-        {watch.resolving
-          ? 'Checking for a deadlock…'
-          : toCheck > 0
-            ? `Auto-resolving in ${toCheck} s…`
-            : 'Waiting for the other players…'}
+    <div
+      role="status"
+      className="flex h-full items-center gap-3 rounded-lg border border-amber-500 bg-amber-500/10 px-3 text-sm"
+    >
+      <p className="min-w-0 flex-1 leading-tight">
+        <span className="font-semibold">No playable card for {watch.stuckSeconds} s</span>{' '}
+        <span className="text-muted">
+          ·{' '}
+          {watch.resolving
+            ? 'Checking for a deadlock…'
+            : toCheck > 0
+              ? `Auto-resolving in ${toCheck} s…`
+              : 'Waiting for the other players…'}
+        </span>
       </p>
       {watch.canForce && (
         <button
           type="button"
           onClick={watch.force}
-          className="mt-2 rounded-md bg-amber-500 px-3 py-1 font-semibold text-black hover:bg-amber-400"
+          className="shrink-0 rounded-md bg-amber-500 px-2 py-1 text-xs leading-tight font-semibold text-black hover:bg-amber-400 md:px-3 md:text-sm"
         >
           {DEADLOCK_TEXTS.forceResolutionNow}
         </button>
@@ -174,13 +185,11 @@ export function LeaveDialog({
   return (
     <Modal open={open} onOpenChange={onOpenChange} title="Leave the game?">
       <Dialog.Description className="mt-2 text-sm text-muted">
-        {forfeits
-          ? 'The game goes on without you and you will be ranked last.'
-          : 'You can come back to watch while the game is on.'}
+        {forfeits ? LEAVE_COUNTS_AS_LOSS : 'You can come back to watch while the game is on.'}
       </Dialog.Description>
       <div className="mt-5 flex justify-end gap-2">
         <Dialog.Close className="rounded-lg border border-edge px-3 py-2">Stay</Dialog.Close>
-        <button type="button" onClick={onLeave} className="rounded-lg bg-red-600 px-3 py-2 font-semibold">
+        <button type="button" onClick={onLeave} className="rounded-lg bg-danger px-3 py-2 font-semibold text-white">
           Leave game
         </button>
       </div>

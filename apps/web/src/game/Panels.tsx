@@ -6,6 +6,7 @@ import { formatGameTime } from '@memeslam/protocol/game-texts';
 import type { ReactNode } from 'react';
 import { Icon } from '../components/Icon.tsx';
 import { perSecond } from './result/summary.ts';
+import { useCountdownSeconds } from './useClock.ts';
 import type { LiveGame } from './state.ts';
 
 export function Panel({ title, children, className = '' }: { title: string; children: ReactNode; className?: string }) {
@@ -57,7 +58,18 @@ export function GameStatusPanel({
   );
 }
 
-export function EffectsPanel({ state, now }: { state: LiveGame; now: number }) {
+/** One freeze in the effects list with its seconds left (from the server's start time, at most its length). */
+function FreezeEffect({ name, until, duration }: { name: string; until: number; duration: number }) {
+  const left = useCountdownSeconds(until, duration);
+  return (
+    <li>
+      <Icon name="snowflake" className="inline size-4 text-sky-300" /> {name} frozen
+      {left > 0 ? ` · ${left} s` : ''}
+    </li>
+  );
+}
+
+export function EffectsPanel({ state }: { state: LiveGame }) {
   const effects = state.view?.activeEffects ?? [];
   const name = (id: string) => state.view?.players.find((p) => p.userId === id)?.username ?? id;
   return (
@@ -66,15 +78,14 @@ export function EffectsPanel({ state, now }: { state: LiveGame; now: number }) {
         <p className="text-sm text-muted">None</p>
       ) : (
         <ul className="space-y-1 text-sm">
-          {effects.map((effect) => {
-            const left = Math.max(0, Math.ceil((effect.startTime + effect.duration - now) / 1000));
-            return (
-              <li key={`${effect.targetPlayerId}-${effect.startTime}`}>
-                <Icon name="snowflake" className="inline size-4 text-sky-300" /> {name(effect.targetPlayerId)} frozen
-                {left > 0 && left <= effect.duration / 1000 ? ` · ${left} s` : ''}
-              </li>
-            );
-          })}
+          {effects.map((effect) => (
+            <FreezeEffect
+              key={`${effect.targetPlayerId}-${effect.startTime}`}
+              name={name(effect.targetPlayerId)}
+              until={effect.startTime + effect.duration}
+              duration={effect.duration}
+            />
+          ))}
         </ul>
       )}
     </Panel>

@@ -54,18 +54,25 @@ export function PlayerCard({
       aria-label={`${name}: ${player.cardsLeft} cards left${player.isFrozen ? ', frozen' : ''}`}
       className={`rounded-lg border p-2 transition-colors ${border} ${player.hasLeft ? 'opacity-50' : ''}`}
     >
-      <header className="flex flex-wrap items-center gap-1.5">
-        <span className="truncate font-semibold">{name}</span>
-        {isMe && <span className="text-xs text-muted">(you)</span>}
-        {player.botDifficulty && <DifficultyBadge difficulty={player.botDifficulty} />}
-        {active && <span className="size-2 animate-pulse rounded-full bg-green-400" title="Active" />}
-        {player.isFrozen && (
-          <span className="flex items-center gap-0.5 text-xs font-semibold text-sky-300">
-            <Icon name="snowflake" className="size-3.5" /> Frozen
-          </span>
-        )}
-        {status && <span className="text-xs text-muted">({status})</span>}
-        <span className="ml-auto font-mono text-lg font-bold">{player.cardsLeft}</span>
+      <header className="flex items-start gap-1.5">
+        {/* Name, level and state wrap onto a second line in a narrow column rather than cut the name. */}
+        <div className="flex min-w-0 flex-1 flex-wrap items-center gap-x-1.5 gap-y-0.5">
+          {active && <span className="size-2 animate-pulse rounded-full bg-green-400" title="Active" />}
+          <span className={`min-w-0 truncate font-semibold ${layout === 'compact' ? 'text-sm' : ''}`}>{name}</span>
+          {isMe && <span className="text-xs text-muted">(you)</span>}
+          {player.botDifficulty && (
+            <span className="whitespace-nowrap">
+              <DifficultyBadge difficulty={player.botDifficulty} />
+            </span>
+          )}
+          {player.isFrozen && (
+            <span className="flex items-center gap-0.5 text-xs font-semibold text-sky-300">
+              <Icon name="snowflake" className="size-3.5" /> Frozen
+            </span>
+          )}
+          {status && <span className="text-xs text-muted">({status})</span>}
+        </div>
+        <span className="shrink-0 font-mono text-lg leading-6 font-bold">{player.cardsLeft}</span>
       </header>
       {layout === 'default' && (
         <div className="mt-2 flex items-center" aria-hidden="true">
@@ -77,7 +84,7 @@ export function PlayerCard({
           {more && <span className="ml-2 text-sm font-semibold text-muted">{more}</span>}
         </div>
       )}
-      <p className="mt-1 text-xs text-muted">
+      <p className="mt-0.5 text-xs text-muted">
         Hand {player.handCount} · Deck {player.deckCount} · Power-ups {player.powerUps.available.length}/5
       </p>
     </article>

@@ -1,7 +1,9 @@
 /**
- * The result screen (spec §2 "Result screens"): Victory with confetti, or Game Over / AI Victory;
+ * The result screen (spec §2 "Result screens"): Victory with confetti, or Game Over / AI Victory,
+ * and right under the title the way on: Play Again (Challenge AI Again), Dashboard, the replay. Then
  * the game summary, the player's own performance and final position, a Human vs AI block in bot
- * games, the final ranking, and the way on: Play Again (Challenge AI Again), Dashboard, the replay.
+ * games and the final ranking. Someone who only watched gets the ranking first, the game's own
+ * figures, and no Play Again.
  */
 import { GAME_TEXTS } from '@memeslam/protocol';
 import type { ReactNode } from 'react';
@@ -35,6 +37,37 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/** Play Again (Challenge AI Again) for the players, Dashboard and the replay for everyone. */
+function NextSteps({
+  isBotGame,
+  player,
+  gameId,
+  onPlayAgain,
+  onDashboard,
+}: {
+  isBotGame: boolean;
+  player: boolean;
+  gameId: string;
+  onPlayAgain(): void;
+  onDashboard(): void;
+}) {
+  return (
+    <nav aria-label="Next steps" className="mt-4 flex flex-wrap justify-center gap-3">
+      {player && (
+        <button type="button" onClick={onPlayAgain} className="rounded-lg bg-brand px-5 py-2 font-semibold text-white">
+          {isBotGame ? GAME_TEXTS.challengeAiAgain : GAME_TEXTS.playAgain}
+        </button>
+      )}
+      <button type="button" onClick={onDashboard} className="rounded-lg border border-edge px-5 py-2 font-semibold">
+        Dashboard
+      </button>
+      <Link to={`/game/${gameId}/replay`} className="rounded-lg border border-edge px-5 py-2 font-semibold">
+        View replay
+      </Link>
+    </nav>
+  );
+}
+
 export function ResultScreen({ state, onPlayAgain, onDashboard }: Props) {
   const { ended, me, counters } = state;
   const isBotGame = state.game?.isBotGame ?? ended?.results.some((result) => result.isBot) ?? false;
@@ -42,24 +75,48 @@ export function ResultScreen({ state, onPlayAgain, onDashboard }: Props) {
   useConfetti(outcome === 'victory', isBotGame);
   if (!ended) return null;
 
-  const summary = gameSummary(ended, me, counters);
+  const summary = gameSummary(ended, me);
   const versus = isBotGame ? humanVsAi(ended.results, counters, ended.durationMs) : null;
   const won = outcome === 'victory';
   const mine = summary.mine;
+  // Someone who watched: the ranking comes first, and nothing of a game they did not play.
+  const spectator = mine === null;
+  const ranking = (
+    <Section title="Final Ranking">
+      <Ranking results={ended.results} me={me} />
+    </Section>
+  );
 
   return (
-    <main className="mx-auto max-w-3xl space-y-4 px-4 py-8" aria-label="Game result">
+    <main className="mx-auto max-w-3xl space-y-4 px-4 py-5 md:py-8" aria-label="Game result">
       <header className="text-center">
-        <h1 className={`text-4xl font-extrabold ${won ? 'text-gold' : ''}`}>{OUTCOME_TITLES[outcome]}</h1>
-        <p className="mt-2 text-muted">{endLine(ended, outcome)}</p>
+        <h1 className={`text-3xl font-extrabold md:text-4xl ${won ? 'text-gold' : ''}`}>{OUTCOME_TITLES[outcome]}</h1>
+        <p className="mt-1 text-muted">
+          {spectator && 'You watched this game. '}
+          {endLine(ended, outcome)}
+        </p>
+        {/* The way on comes first, so it shows without scrolling on any screen. */}
+        <NextSteps
+          isBotGame={isBotGame}
+          player={!spectator}
+          gameId={ended.gameId}
+          onPlayAgain={onPlayAgain}
+          onDashboard={onDashboard}
+        />
       </header>
+
+      {spectator && ranking}
 
       <Section title="Game Summary">
         <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
           <Stat label="Time" value={summary.time} />
           <Stat label="Cards Played" value={summary.cardsPlayed} />
           <Stat label="Cards/sec" value={summary.cardsPerSecond} />
-          <Stat label="Place" value={summary.place} />
+          {spectator ? (
+            <Stat label="Players" value={ended.results.length} />
+          ) : (
+            <Stat label="Place" value={summary.place} />
+          )}
         </dl>
       </Section>
 
@@ -103,21 +160,7 @@ export function ResultScreen({ state, onPlayAgain, onDashboard }: Props) {
         </Section>
       )}
 
-      <Section title="Final Ranking">
-        <Ranking results={ended.results} me={me} />
-      </Section>
-
-      <div className="flex flex-wrap justify-center gap-3">
-        <button type="button" onClick={onPlayAgain} className="rounded-lg bg-brand px-5 py-2 font-semibold text-white">
-          {isBotGame ? GAME_TEXTS.challengeAiAgain : GAME_TEXTS.playAgain}
-        </button>
-        <button type="button" onClick={onDashboard} className="rounded-lg border border-edge px-5 py-2 font-semibold">
-          Dashboard
-        </button>
-        <Link to={`/game/${ended.gameId}/replay`} className="rounded-lg border border-edge px-5 py-2 font-semibold">
-          View replay
-        </Link>
-      </div>
+      {!spectator && ranking}
     </main>
   );
 }

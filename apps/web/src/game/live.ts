@@ -141,12 +141,17 @@ export const commands = {
     dispatch({ type: 'reset', me: state.me });
     return ack;
   },
-  /** Leaving a game from its screen (spec's stopAllBots): forfeits a game in play. */
-  async stopAllBots(reason: 'playerLeft' | 'returnToDashboard' | 'componentUnmount') {
+  /**
+   * Leaving a game from its screen (spec's stopAllBots): forfeits a game in play. Answers whether
+   * leaving ended the game (its gameEnded comes before the ack), and so whether it is being recorded.
+   */
+  async stopAllBots(reason: 'playerLeft' | 'returnToDashboard' | 'componentUnmount'): Promise<{ ended: boolean }> {
     const game = state.game;
-    if (!game) return;
+    if (!game) return { ended: false };
     await emitAck('stopAllBots', { gameId: game.gameId, reason, ...(state.me ? { playerId: state.me } : {}) });
+    const ended = state.ended?.gameId === game.gameId;
     dispatch({ type: 'reset', me: state.me });
+    return { ended };
   },
   /** Optimistic: the card leaves the hand for the pile at once and comes back if refused. */
   async playCard(card: Card, pileIndex: number): Promise<Ack<AckData<'playCard'>>> {

@@ -8,7 +8,7 @@ import type { PowerUpType } from '@memeslam/engine';
 import { GAME_TEXTS, HINTS } from '@memeslam/protocol/game-texts';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { toast } from 'sonner';
-import { ackError, commands } from './live.ts';
+import { ackError, commands, liveGame } from './live.ts';
 import { freezeTargets, playProblem, powerUpProblem, selectProblem } from './rules.ts';
 import { playSound } from './sounds.ts';
 import { type LiveGame, displayed } from './state.ts';
@@ -73,14 +73,30 @@ export function useGameControls(state: LiveGame, options: { readonly enabled: bo
     [ctx, refuse],
   );
 
+  /** Whether the server took it; a refusal is told and undone (live.ts rolls the state back). */
   const usePowerUp = useCallback(
-    async (type: PowerUpType, target: { targetPlayerId?: string; cardId?: string; pileIndex?: number } = {}) => {
+    async (
+      type: PowerUpType,
+      target: { targetPlayerId?: string; cardId?: string; pileIndex?: number } = {},
+    ): Promise<boolean> => {
       playSound('powerUp');
       const ack = await commands.usePowerUp(type, target);
       if (!ack.success) refuse(ackError(ack, GAME_TEXTS.failedToUsePowerUp));
+      return ack.success;
     },
     [refuse],
   );
+
+  /**
+   * A refused play puts the card back in the hand, still selected, so a second click on a pile
+   * tries again — unless the player has selected something else meanwhile, or can no longer play.
+   */
+  const keepSelected = useCallback((cardId: string, sniper: boolean) => {
+    const now = liveGame.get();
+    if (now.status !== 'active' || now.frozen !== null || !now.hand.some((c) => c.id === cardId)) return;
+    setSelectedCardId((current) => current ?? cardId);
+    if (sniper && now.powerUps.available.includes('SNIPER')) setSelectedPowerUp((current) => current ?? 'SNIPER');
+  }, []);
 
   const clickPile = useCallback(
     (pileIndex: number) => {
@@ -92,15 +108,19 @@ export function useGameControls(state: LiveGame, options: { readonly enabled: bo
       setSelectedCardId(null);
       if (sniper) {
         setSelectedPowerUp(null);
-        void usePowerUp('SNIPER', { cardId: card.id, pileIndex });
+        void usePowerUp('SNIPER', { cardId: card.id, pileIndex }).then((took) => {
+          if (!took) keepSelected(card.id, true);
+        });
         return;
       }
       playSound('play');
       void commands.playCard(card, pileIndex).then((ack) => {
-        if (!ack.success) refuse(ackError(ack, GAME_TEXTS.failedToPlayCard));
+        if (ack.success) return;
+        refuse(ackError(ack, GAME_TEXTS.failedToPlayCard));
+        keepSelected(card.id, false);
       });
     },
-    [ctx, selectedCardId, selectedPowerUp, refuse, usePowerUp],
+    [ctx, selectedCardId, selectedPowerUp, refuse, usePowerUp, keepSelected],
   );
 
   const selectPowerUp = useCallback(

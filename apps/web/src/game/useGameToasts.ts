@@ -1,7 +1,8 @@
 /**
  * What the game screen announces as it happens (gameplay spec §4 "Bots", §8 "In game"): bot cards
- * (2 s), power-ups (bots 3 s), freezes and unfreezes, who left or lost connection, the winner
- * (5 s), and server errors. Sounds go with the events that concern this player.
+ * (2 s, one toast updated by each bot play), power-ups (bots 3 s), freezes and unfreezes, who left
+ * or lost connection, the winner (5 s), and server errors. Sounds go with the events that concern
+ * this player.
  */
 import { formatCard } from '@memeslam/engine';
 import {
@@ -22,6 +23,12 @@ import { playSound } from './sounds.ts';
 
 export const TOAST_MS = { botCard: 2000, botPowerUp: 3000, win: 5000 } as const;
 
+/**
+ * With three bots a card is played every half second or so: one toast that each bot play updates
+ * in place, instead of a stack of them.
+ */
+export const BOT_PLAY_TOAST_ID = 'bot-play';
+
 export function useGameToasts(me: string | null): void {
   useEffect(
     () =>
@@ -30,7 +37,9 @@ export function useGameToasts(me: string | null): void {
           case 'cardPlayed': {
             const p = raw as ServerPayload<'cardPlayed'>;
             if (p.isBot) {
+              // One toast for the stream of bot plays: each play updates it and gives it its 2 s again.
               toast(`${playerDisplayName({ username: p.username, isBot: true })} played ${formatCard(p.card)}`, {
+                id: BOT_PLAY_TOAST_ID,
                 duration: TOAST_MS.botCard,
               });
             }

@@ -2,7 +2,7 @@
  * Bot settings (free mode only): enabled, number of bots (1–3), difficulty (easy to expert), mixed
  * difficulties, auto-ready, and a name for each of the three bot personalities.
  */
-import { LOBBY_BOT_DIFFICULTIES, USERNAME_MAX_LENGTH } from '@memeslam/protocol';
+import { LOBBY_BOT_DIFFICULTIES, MATCH_ME, MATCH_ME_TEXTS, USERNAME_MAX_LENGTH } from '@memeslam/protocol';
 import { difficultyLabel } from './labels.ts';
 import { SelectField } from './SelectField.tsx';
 import { BOT_COUNTS, type BotSettingsForm } from './settings.ts';
@@ -38,10 +38,11 @@ export function BotSettingsPanel({ value, onChange }: BotSettingsPanelProps) {
         <SelectField
           label="Bot difficulty"
           value={value.difficulty}
-          options={LOBBY_BOT_DIFFICULTIES.map((d) => ({ value: d, label: difficultyLabel(d) }))}
+          options={[...LOBBY_BOT_DIFFICULTIES, MATCH_ME].map((d) => ({ value: d, label: difficultyLabel(d) }))}
           onChange={(difficulty) => onChange({ ...value, difficulty })}
           disabled={off}
         />
+        {value.difficulty === MATCH_ME && <p className="text-xs text-muted sm:col-span-2">{MATCH_ME_TEXTS.hint}</p>}
         <div className="sm:col-span-2">
           <ToggleField
             label="Mixed difficulties"

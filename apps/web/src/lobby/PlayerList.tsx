@@ -5,6 +5,7 @@
 import { playerDisplayName } from '@memeslam/protocol';
 import type { Game } from '../game/state.ts';
 import { DifficultyBadge } from '../components/DifficultyBadge.tsx';
+import { Icon } from '../components/Icon.tsx';
 
 export interface PlayerListProps {
   readonly game: Game;
@@ -35,14 +36,17 @@ export function PlayerList({ game, me }: PlayerListProps) {
               aria-hidden="true"
               className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-brand/30 font-bold"
             >
-              {player.isBot ? '🤖' : player.username.charAt(0).toUpperCase()}
+              {player.isBot ? <Icon name="robot" /> : player.username.charAt(0).toUpperCase()}
             </span>
             <span className="min-w-0 truncate font-semibold">{playerDisplayName(player)}</span>
             {player.userId === me && <span className="text-xs text-muted">(You)</span>}
             {player.isHost && <span className="rounded-full bg-gold px-2 py-0.5 text-xs font-bold text-ink">Host</span>}
             {player.isBot && player.botDifficulty && <DifficultyBadge difficulty={player.botDifficulty} />}
-            <span className={`ml-auto text-sm font-semibold ${player.isReady ? 'text-green-300' : 'text-muted'}`}>
-              {player.isReady ? '✓ Ready' : 'Not ready'}
+            <span
+              className={`ml-auto flex items-center gap-1 text-sm font-semibold ${player.isReady ? 'text-green-300' : 'text-muted'}`}
+            >
+              {player.isReady && <Icon name="check" className="size-4" />}
+              {player.isReady ? 'Ready' : 'Not ready'}
             </span>
           </li>
         ))}

@@ -1,10 +1,9 @@
 /** One-click bot games (free mode only): one bot of the chosen difficulty, two seats, auto-start. */
-import { BOT_LABELS, LOBBY_BOT_DIFFICULTIES } from '@memeslam/protocol';
-import type { BotDifficulty } from '@memeslam/engine';
+import { BOT_LABELS, type BotChoice, LOBBY_BOT_DIFFICULTIES, MATCH_ME, MATCH_ME_TEXTS } from '@memeslam/protocol';
 import { DIFFICULTY_BADGE_CLASSES } from '../components/DifficultyBadge.tsx';
 
 export interface QuickBotGamesProps {
-  readonly onPick: (difficulty: BotDifficulty) => void;
+  readonly onPick: (difficulty: BotChoice) => void;
   readonly disabled: boolean;
 }
 
@@ -27,7 +26,19 @@ export function QuickBotGames({ onPick, disabled }: QuickBotGamesProps) {
             {BOT_LABELS[difficulty]}
           </button>
         ))}
+        <button
+          type="button"
+          disabled={disabled}
+          onClick={() => onPick(MATCH_ME)}
+          aria-describedby="quick-match-hint"
+          className="col-span-2 rounded-lg border border-sky-400/60 bg-sky-400/15 px-3 py-2 font-semibold text-sky-200 transition-colors hover:brightness-125 disabled:opacity-50"
+        >
+          {MATCH_ME_TEXTS.label}
+        </button>
       </div>
+      <p id="quick-match-hint" className="mt-2 text-xs text-muted">
+        {MATCH_ME_TEXTS.hint}
+      </p>
     </section>
   );
 }

@@ -3,6 +3,7 @@
  * the host, and "All players ready! Host can start the game!" once at least 2 are all ready.
  */
 import { LOBBY_TEXTS } from '@memeslam/protocol';
+import { Icon } from '../components/Icon.tsx';
 
 export interface ReadyPanelProps {
   readonly isReady: boolean;
@@ -41,13 +42,14 @@ export function ReadyPanel(props: ReadyPanelProps) {
           aria-pressed={isReady}
           disabled={!canToggle}
           onClick={onToggle}
-          className={`flex-1 rounded-xl border-2 px-5 py-3 text-lg font-bold transition-colors disabled:opacity-50 ${
+          className={`flex flex-1 items-center justify-center gap-2 rounded-xl border-2 px-5 py-3 text-lg font-bold transition-colors disabled:opacity-50 ${
             isReady
               ? 'border-green-400 bg-green-500/20 text-green-200'
               : 'border-brand bg-transparent text-white hover:bg-brand/20'
           }`}
         >
-          {isReady ? '✓ Ready' : 'Mark Ready'}
+          {isReady && <Icon name="check" />}
+          {isReady ? 'Ready' : 'Mark Ready'}
         </button>
         {isHost && (
           <button

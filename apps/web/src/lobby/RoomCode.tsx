@@ -2,6 +2,7 @@
 import { LOBBY_TEXTS } from '@memeslam/protocol';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
+import { Icon } from '../components/Icon.tsx';
 
 /** The spec's copy confirmation lasts 2 s. */
 const COPIED_MS = 2000;
@@ -50,10 +51,11 @@ export function RoomCode({ roomCode }: { readonly roomCode: string }) {
       <button
         type="button"
         onClick={() => void copy()}
-        aria-label="Copy room code"
-        className="rounded-lg border border-edge bg-panel px-3 py-1.5 text-sm font-semibold hover:border-gold"
+        aria-label={copied ? 'Room code copied' : 'Copy room code'}
+        className="flex items-center gap-1 rounded-lg border border-edge bg-panel px-3 py-1.5 text-sm font-semibold hover:border-gold"
       >
-        {copied ? '✓ Copied' : 'Copy'}
+        {copied && <Icon name="check" className="size-4" />}
+        {copied ? 'Copied' : 'Copy'}
       </button>
     </div>
   );

@@ -1,5 +1,6 @@
 /** Words the lobby shows for setting values (ours: the spec names the values, not their labels). */
-import type { BotDifficulty, GameSpeed } from '@memeslam/engine';
+import type { GameSpeed } from '@memeslam/engine';
+import { type BotChoice, MATCH_ME, MATCH_ME_TEXTS } from '@memeslam/protocol';
 
 const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
@@ -7,8 +8,8 @@ export function speedLabel(speed: GameSpeed): string {
   return capitalised(speed);
 }
 
-export function difficultyLabel(difficulty: BotDifficulty): string {
-  return capitalised(difficulty);
+export function difficultyLabel(difficulty: BotChoice): string {
+  return difficulty === MATCH_ME ? MATCH_ME_TEXTS.label : capitalised(difficulty);
 }
 
 export function botCountText(count: number): string {

@@ -2,7 +2,8 @@
  * The lobby's two settings panels as plain data, and the createGame payload built from them (spec
  * §3 "Create-game payload" and "Bot lobby settings"). Pure, so the page only holds state.
  */
-import type { BotDifficulty, CARDS_PER_PLAYER_OPTIONS, GameSpeed } from '@memeslam/engine';
+import type { CARDS_PER_PLAYER_OPTIONS, GameSpeed } from '@memeslam/engine';
+import type { BotChoice } from '@memeslam/protocol';
 import {
   BOT_GAME_DEFAULTS,
   BOT_PERSONALITY_COUNT,
@@ -25,7 +26,7 @@ export interface GameSettingsForm {
 export interface BotSettingsForm {
   readonly enabled: boolean;
   readonly numberOfBots: number;
-  readonly difficulty: BotDifficulty;
+  readonly difficulty: BotChoice;
   readonly mixedDifficulties: boolean;
   readonly autoReady: boolean;
   readonly botPersonalities: readonly string[];
@@ -95,7 +96,7 @@ export function createGamePayload(
 
 /** A quick bot game: one bot of the chosen difficulty, two seats, auto-start; speed and cards from the form. */
 export function quickBotGamePayload(
-  botDifficulty: BotDifficulty,
+  botDifficulty: BotChoice,
   game: GameSettingsForm,
 ): ClientPayload<'create-bot-game'> {
   return {

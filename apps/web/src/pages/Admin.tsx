@@ -5,7 +5,10 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import {
   ADMIN_TEXTS,
+  MIN_GAMES_REQUIRED,
+  PRIZE_AMOUNT_STEP,
   SCORING_METHODS,
+  SCORING_METHOD_LABELS,
   TOURNAMENT_TEXTS,
   USER_ROLES,
   WINNERS_COUNT,
@@ -13,6 +16,7 @@ import {
   createTournamentSchema,
   parseWith,
   prizeDistributionFor,
+  prizeDistributionMatches,
 } from '@memeslam/protocol';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
@@ -36,6 +40,8 @@ interface Form {
   currency: 'SLAM' | 'SOL';
   totalAmount: string;
   winnersCount: number;
+  /** Per-place amounts as typed; null follows the split, recomputed whenever total or winners change. */
+  prizeAmounts: string[] | null;
 }
 
 const EMPTY: Form = {
@@ -44,7 +50,7 @@ const EMPTY: Form = {
   startDate: '',
   endDate: '',
   maxParticipants: '',
-  minGamesRequired: '1',
+  minGamesRequired: String(MIN_GAMES_REQUIRED.default),
   scoringMethod: 'totalPoints',
   allowBots: false,
   requireVerifiedSolana: false,
@@ -52,6 +58,7 @@ const EMPTY: Form = {
   currency: 'SLAM',
   totalAmount: '',
   winnersCount: WINNERS_COUNT.default,
+  prizeAmounts: null,
 };
 
 export function Admin() {
@@ -116,10 +123,28 @@ function CreateTournament({ onCreated }: { onCreated: () => void }) {
   const [form, setForm] = useState<Form>(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const total = Number(form.totalAmount);
-  const distribution = prizeDistributionFor(Number.isFinite(total) && total > 0 ? total : 0, form.winnersCount);
+  const validTotal = Number.isFinite(total) && total > 0 ? total : 0;
+  const split = prizeDistributionFor(validTotal, form.winnersCount);
+  const distribution = form.prizeAmounts
+    ? form.prizeAmounts.map((amount, index) => ({
+        position: index + 1,
+        amount: amount === '' ? Number.NaN : Number(amount),
+      }))
+    : split;
+  const prizeSum = distribution.reduce((sum, p) => sum + (Number.isFinite(p.amount) ? p.amount : 0), 0);
+  const sumMatches = validTotal > 0 && prizeDistributionMatches(validTotal, distribution);
   const set = <K extends keyof Form>(key: K, value: Form[K]) => {
-    setForm((f) => ({ ...f, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: '' }));
+    // The spec: the split is recomputed when the total or the winners count changes.
+    const resplit = key === 'totalAmount' || key === 'winnersCount';
+    setForm((f) => ({ ...f, [key]: value, ...(resplit ? { prizeAmounts: null } : {}) }));
+    setErrors((e) => ({ ...e, [key]: '', ...(resplit ? { prizeDistribution: '' } : {}) }));
+  };
+  const setPrize = (index: number, value: string) => {
+    setForm((f) => ({
+      ...f,
+      prizeAmounts: (f.prizeAmounts ?? split.map((p) => String(p.amount))).map((a, i) => (i === index ? value : a)),
+    }));
+    setErrors((e) => ({ ...e, prizeDistribution: '' }));
   };
 
   async function submit(event: FormEvent) {
@@ -146,9 +171,14 @@ function CreateTournament({ onCreated }: { onCreated: () => void }) {
     const parsed = parseWith(createTournamentSchema, body);
     if (!parsed.success) {
       const next: Record<string, string> = {};
-      for (const e of parsed.errors) next[e.path.split('.').at(-1) ?? ''] ??= e.message;
+      for (const e of parsed.errors) {
+        // A place's amount (prizeDistribution.N.amount) shows under the split, like the sum rule.
+        const key = e.path.startsWith('prizeDistribution') ? 'prizeDistribution' : (e.path.split('.').at(-1) ?? '');
+        next[key] ??= e.message;
+      }
       setErrors(next);
-      toast.error(TOURNAMENT_TEXTS.fixFormErrors);
+      // One toast however often the form is sent with errors.
+      toast.error(TOURNAMENT_TEXTS.fixFormErrors, { id: 'tournament-form-errors' });
       return;
     }
     try {
@@ -171,47 +201,36 @@ function CreateTournament({ onCreated }: { onCreated: () => void }) {
     <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4 md:grid-cols-2">
       <Field label="Name" name="name" value={form.name} onChange={(v) => set('name', v)} error={errors.name} />
       <Field label="Description" name="description" value={form.description} onChange={(v) => set('description', v)} />
+      {/* Field keeps each error outside its <label>, so the field's name stays its label. */}
       {(['startDate', 'endDate'] as const).map((key) => (
-        <label key={key} className="flex flex-col gap-1 text-sm text-muted">
-          {key === 'startDate' ? 'Start date' : 'End date'}
-          <input type="datetime-local" className={input} value={form[key]} onChange={(e) => set(key, e.target.value)} />
-          {errors[key] && (
-            <span role="alert" className="text-red-400">
-              {errors[key]}
-            </span>
-          )}
-        </label>
+        <Field
+          key={key}
+          label={key === 'startDate' ? 'Start date' : 'End date'}
+          name={key}
+          type="datetime-local"
+          value={form[key]}
+          onChange={(v) => set(key, v)}
+          error={errors[key]}
+        />
       ))}
-      <label className="flex flex-col gap-1 text-sm text-muted">
-        Max participants (empty: unlimited)
-        <input
-          type="number"
-          min={2}
-          className={input}
-          value={form.maxParticipants}
-          onChange={(e) => set('maxParticipants', e.target.value)}
-        />
-        {errors.maxParticipants && (
-          <span role="alert" className="text-red-400">
-            {errors.maxParticipants}
-          </span>
-        )}
-      </label>
-      <label className="flex flex-col gap-1 text-sm text-muted">
-        Min games required
-        <input
-          type="number"
-          min={1}
-          className={input}
-          value={form.minGamesRequired}
-          onChange={(e) => set('minGamesRequired', e.target.value)}
-        />
-        {errors.minGamesRequired && (
-          <span role="alert" className="text-red-400">
-            {errors.minGamesRequired}
-          </span>
-        )}
-      </label>
+      <Field
+        label="Max participants (empty: unlimited)"
+        name="maxParticipants"
+        type="number"
+        min={2}
+        value={form.maxParticipants}
+        onChange={(v) => set('maxParticipants', v)}
+        error={errors.maxParticipants}
+      />
+      <Field
+        label="Min games required"
+        name="minGamesRequired"
+        type="number"
+        min={1}
+        value={form.minGamesRequired}
+        onChange={(v) => set('minGamesRequired', v)}
+        error={errors.minGamesRequired}
+      />
       <label className="flex flex-col gap-1 text-sm text-muted">
         Scoring method
         <select
@@ -221,7 +240,7 @@ function CreateTournament({ onCreated }: { onCreated: () => void }) {
         >
           {SCORING_METHODS.map((m) => (
             <option key={m} value={m}>
-              {m}
+              {SCORING_METHOD_LABELS[m]}
             </option>
           ))}
         </select>
@@ -251,22 +270,16 @@ function CreateTournament({ onCreated }: { onCreated: () => void }) {
           <option value="SOL">SOL</option>
         </select>
       </label>
-      <label className="flex flex-col gap-1 text-sm text-muted">
-        Total amount
-        <input
-          type="number"
-          min={0}
-          step={0.01}
-          className={input}
-          value={form.totalAmount}
-          onChange={(e) => set('totalAmount', e.target.value)}
-        />
-        {errors.totalAmount && (
-          <span role="alert" className="text-red-400">
-            {errors.totalAmount}
-          </span>
-        )}
-      </label>
+      <Field
+        label="Total amount"
+        name="totalAmount"
+        type="number"
+        min={0}
+        step={0.01}
+        value={form.totalAmount}
+        onChange={(v) => set('totalAmount', v)}
+        error={errors.totalAmount}
+      />
       <div className="flex flex-col gap-2 md:col-span-2">
         <span className="text-sm text-muted">Number of winners</span>
         <div className="flex items-center gap-3">
@@ -293,18 +306,42 @@ function CreateTournament({ onCreated }: { onCreated: () => void }) {
         <table className="mt-2 w-full max-w-sm text-sm">
           <caption className="text-left text-muted">Prize split</caption>
           <tbody>
-            {distribution.map((p) => (
+            {distribution.map((p, index) => (
               <tr key={p.position}>
                 <th scope="row" className="py-1 text-left font-normal">
                   #{p.position}
                 </th>
-                <td className="text-right">
-                  {p.amount} {form.currency}
+                <td className="py-1 text-right">
+                  <input
+                    type="number"
+                    min={0}
+                    step={PRIZE_AMOUNT_STEP}
+                    aria-label={`Prize for place ${p.position}`}
+                    className="w-32 rounded-lg border border-edge bg-ink px-2 py-1 text-right"
+                    value={form.prizeAmounts?.[index] ?? String(p.amount)}
+                    onChange={(e) => setPrize(index, e.target.value)}
+                  />{' '}
+                  {form.currency}
                 </td>
               </tr>
             ))}
           </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row" className="pt-2 text-left font-normal text-muted">
+                Sum
+              </th>
+              <td className={`pt-2 text-right ${sumMatches || validTotal === 0 ? 'text-muted' : 'text-red-400'}`}>
+                <output aria-label="Prize sum">
+                  {prizeSum} of {validTotal} {form.currency}
+                </output>
+              </td>
+            </tr>
+          </tfoot>
         </table>
+        {validTotal > 0 && !sumMatches && !errors.prizeDistribution && (
+          <span className="text-sm text-red-400">{TOURNAMENT_TEXTS.prizeDistributionMismatch}</span>
+        )}
         {errors.prizeDistribution && (
           <span role="alert" className="text-red-400">
             {errors.prizeDistribution}
@@ -325,6 +362,28 @@ function Statistics() {
   const data = stats.data;
   return (
     <section aria-label="Statistics">
+      {data.failingPayouts.length > 0 && (
+        <div role="alert" className="mb-6 rounded-lg border border-red-400 bg-panel p-4">
+          <h2 className="font-bold text-red-400">
+            {data.failingPayouts.length === 1
+              ? '1 tournament payout is failing'
+              : `${data.failingPayouts.length} tournament payouts are failing`}
+          </h2>
+          <p className="text-sm text-muted">Each is retried every minute; other tournaments are paid as usual.</p>
+          <ul className="mt-2 space-y-2 text-sm">
+            {data.failingPayouts.map((payout) => (
+              <li key={payout.tournamentId}>
+                <span className="font-semibold">{payout.name}</span> (ended {new Date(payout.endDate).toLocaleString()}
+                ): {payout.error}{' '}
+                <span className="text-muted">
+                  — {payout.attempts} {payout.attempts === 1 ? 'attempt' : 'attempts'}, last{' '}
+                  {new Date(payout.lastAttemptAt).toLocaleString()}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       <ul className="grid grid-cols-2 gap-3 md:grid-cols-4">
         {USER_ROLES.map((role) => (
           <li key={role} className="rounded-lg border border-edge bg-panel p-4">

@@ -1,8 +1,8 @@
 /**
  * /dashboard (spec §2 "Dashboard"): greeting and connection, the API-error banner, the user's
- * current game, stats, creating games (human, bot dialog, quick start), the game list by tab, the
- * bot stats and the tiles. The pieces live in ../dashboard/, one per file; this page wires them to
- * the queries, the socket and the actions.
+ * current game, stats, the current tournament with its entry, creating games (human, bot dialog,
+ * quick start), the game list by tab, the bot stats and the tiles. The pieces live in ../dashboard/,
+ * one per file; this page wires them to the queries, the socket and the actions.
  */
 import { DASHBOARD_TEXTS, quickStartSettings } from '@memeslam/protocol';
 import { useEffect, useState } from 'react';
@@ -19,6 +19,7 @@ import { GameTabs } from '../dashboard/GameTabs.tsx';
 import { type GameTab, useActiveGames, useFreshUser, useGameStats, useMyGame } from '../dashboard/queries.ts';
 import { QuickLinks } from '../dashboard/QuickLinks.tsx';
 import { type DashboardStats, StatsPanel } from '../dashboard/StatsPanel.tsx';
+import { TournamentCard } from '../dashboard/TournamentCard.tsx';
 import { useBotRecord } from '../dashboard/useBotRecord.ts';
 import { useDashboardActions } from '../dashboard/useDashboardActions.ts';
 import { connect } from '../realtime/socket.ts';
@@ -86,6 +87,7 @@ export function Dashboard() {
       )}
       {current && <CurrentGameBanner game={current} onEnter={() => actions.enter(current)} />}
       <StatsPanel stats={panel} />
+      <TournamentCard />
       <div className="grid grid-cols-1 gap-5 lg:grid-cols-3">
         <div className="space-y-5 lg:col-span-2">
           <CreatePanel

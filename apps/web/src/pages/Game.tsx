@@ -23,6 +23,27 @@ import { connect } from '../realtime/socket.ts';
 
 const ROOM_CODE = new RegExp(`^[${ROOM_CODE_ALPHABET}]{${ROOM_CODE_LENGTH}}$`);
 
+/** How long leaving waits for the game it ended to be recorded, and how often it looks. */
+const RECORD_WAIT_MS = 5000;
+const RECORD_POLL_MS = 150;
+
+/**
+ * Resolves once the game is in this user's history (recorded with its stats, in one statement on
+ * the server, a few ms after it ends), or after RECORD_WAIT_MS, or at the first failed look.
+ */
+async function recorded(gameId: string): Promise<void> {
+  const until = Date.now() + RECORD_WAIT_MS;
+  while (Date.now() < until) {
+    try {
+      const { data } = await api('gameHistory', { query: { limit: 1 }, quiet: true });
+      if (data.games.some((game) => game.gameId === gameId)) return;
+    } catch {
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, RECORD_POLL_MS));
+  }
+}
+
 function matchesGame(key: string, game: { gameId: string; roomCode: string } | null): boolean {
   return game !== null && (game.gameId === key || game.roomCode === key.toUpperCase());
 }
@@ -92,8 +113,12 @@ export function GamePage() {
 
   async function leave() {
     setLeaving(false);
+    const gameId = state.game?.gameId;
     if (isMember(state) && (status === 'active' || status === 'starting')) {
-      await commands.stopAllBots('returnToDashboard');
+      const { ended } = await commands.stopAllBots('returnToDashboard');
+      // Leaving counts as a loss: when it ended the game, let its record land before the
+      // dashboard reads the counts.
+      if (ended && gameId) await recorded(gameId);
     } else {
       commands.reset();
     }

@@ -39,6 +39,7 @@ const DEMO_HAND = [
   card(4, 'Orange', 'Pepe'),
 ];
 
+/** A demo card in words: its text ("3 Red Bonk") is also its button's name, as a speech user reads it. */
 function CardFace({ value, selected = false }: { value: Card; selected?: boolean }) {
   return (
     <span
@@ -70,7 +71,6 @@ function MatchingDemo() {
                 key={c.id}
                 type="button"
                 aria-pressed={selected?.id === c.id}
-                aria-label={`${c.color} ${c.number} ${c.logo}`}
                 onClick={() => {
                   setSelected((s) => (s?.id === c.id ? null : c));
                   setMessage(null);
@@ -85,7 +85,6 @@ function MatchingDemo() {
           <p className="mb-1 text-xs text-muted">Discard pile</p>
           <button
             type="button"
-            aria-label={`Discard pile, top card ${DEMO_TOP.color} ${DEMO_TOP.number} ${DEMO_TOP.logo}`}
             onClick={() => {
               if (!selected) setMessage(HOW_TO_PLAY_TEXTS.selectCardFirst);
               else
@@ -94,6 +93,7 @@ function MatchingDemo() {
                 );
             }}
           >
+            <span className="sr-only">Discard pile, top card</span>
             <CardFace value={DEMO_TOP} />
           </button>
         </div>

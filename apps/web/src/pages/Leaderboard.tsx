@@ -1,7 +1,8 @@
 /**
  * /leaderboard: four ranking tabs, the global stats, medals for the top 3 and a highlight for the
  * top 10, the empty and error states of the spec, Refresh Rankings, and the Tournament tab with its
- * states (none, upcoming, live with or without participants).
+ * states (none, upcoming, live with or without participants), the entry control and the player's
+ * own row marked.
  */
 import * as Tabs from '@radix-ui/react-tabs';
 import {
@@ -9,17 +10,21 @@ import {
   LEADERBOARD_TEXTS,
   type LeaderboardSort,
   TOURNAMENT_TEXTS,
-  formatTimeRemaining,
   leaderboardErrorTexts,
 } from '@memeslam/protocol';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { ApiError, api } from '../api/http.ts';
+import { useSession } from '../auth/session.ts';
+import { useCurrentTournament, useLiveLeaderboard } from '../tournament/queries.ts';
+import { TournamentBanner } from '../tournament/TournamentBanner.tsx';
+import { Icon } from '../components/Icon.tsx';
+import { Medal } from '../components/Medal.tsx';
 
 type TabId = LeaderboardSort | 'tournament';
 const SORTS: readonly LeaderboardSort[] = ['totalPoints', 'gamesWon', 'winRate', 'gamesPlayed'];
-const MEDALS = ['🥇', '🥈', '🥉'];
 
 function statOf(
   sort: LeaderboardSort,
@@ -85,8 +90,9 @@ function Rankings({ sort }: { sort: LeaderboardSort }) {
               key={u._id}
               className={`flex items-center gap-3 rounded-lg border p-3 ${u.rank <= 10 ? 'border-gold/60 bg-panel' : 'border-edge'}`}
             >
-              <span className="w-10 text-center text-lg font-bold" aria-label={`Rank ${u.rank}`}>
-                {MEDALS[u.rank - 1] ?? `#${u.rank}`}
+              <span className="flex w-10 shrink-0 justify-center text-lg font-bold">
+                <span className="sr-only">Rank {u.rank}</span>
+                {u.rank <= 3 ? <Medal rank={u.rank} /> : <span aria-hidden="true">#{u.rank}</span>}
               </span>
               <span
                 className="flex h-8 w-8 items-center justify-center rounded-full bg-brand font-bold"
@@ -97,8 +103,9 @@ function Rankings({ sort }: { sort: LeaderboardSort }) {
               <span className="flex-1">
                 <span className="font-semibold">{u.username}</span>
                 {u.rank <= 10 && (
-                  <span className="ml-2 text-gold" aria-label="Top 10">
-                    ▲
+                  <span className="ml-2 inline-flex align-middle text-gold">
+                    <Icon name="trendUp" className="size-4" />
+                    <span className="sr-only">Top 10</span>
                   </span>
                 )}
                 <span className="block text-xs text-muted">
@@ -118,77 +125,55 @@ function Rankings({ sort }: { sort: LeaderboardSort }) {
 }
 
 function TournamentTab() {
-  const current = useQuery({
-    queryKey: ['tournament', 'current'],
-    queryFn: async () => (await api('currentTournament', { quiet: true })).data.tournament,
-  });
+  const { user } = useSession();
+  const current = useCurrentTournament();
   const tournament = current.data ?? null;
   const live = tournament?.status === 'active';
-  const board = useQuery({
-    queryKey: ['tournament', tournament?.id, 'leaderboard'],
-    enabled: live,
-    queryFn: async () => (await api('liveLeaderboard', { id: tournament?.id ?? '', quiet: true })).data.leaderboard,
-  });
+  const board = useLiveLeaderboard(tournament);
   // Load failures empty the tab silently (spec §8).
   if (current.isPending) return <p role="status">Loading tournament…</p>;
   if (!tournament) return <p className="text-muted">{TOURNAMENT_TEXTS.noActiveTournament}</p>;
-  const badge = live
-    ? TOURNAMENT_TEXTS.live
-    : tournament.status === 'upcoming'
-      ? TOURNAMENT_TEXTS.upcoming
-      : TOURNAMENT_TEXTS.ended;
   const entries = board.data ?? [];
   return (
     <section aria-label="Tournament">
-      <div className="rounded-lg border border-gold/60 bg-panel p-4">
-        <div className="flex items-center gap-3">
-          <h2 className="text-2xl font-bold">{tournament.name}</h2>
-          <span className="rounded bg-gold px-2 py-0.5 text-xs font-bold text-ink">{badge}</span>
-        </div>
-        <p className="mt-1 text-muted">{tournament.description}</p>
-        <dl className="mt-3 grid grid-cols-2 gap-2 text-sm md:grid-cols-4">
-          <div>
-            <dt className="text-muted">Prize pool</dt>
-            <dd className="font-semibold">
-              {tournament.prizePool.totalAmount.toLocaleString('en-US')} {tournament.prizePool.currency}
-            </dd>
-          </div>
-          <div>
-            <dt className="text-muted">Participants</dt>
-            <dd className="font-semibold">
-              {tournament.participantCount}
-              {tournament.settings.maxParticipants !== null ? ` / ${tournament.settings.maxParticipants}` : ''}
-            </dd>
-          </div>
-          <div>
-            <dt className="text-muted">{live ? 'Time remaining' : TOURNAMENT_TEXTS.startsIn}</dt>
-            <dd className="font-semibold">
-              {formatTimeRemaining(live ? tournament.timeRemaining : tournament.startsIn)}
-            </dd>
-          </div>
-          <div>
-            <dt className="text-muted">Winners</dt>
-            <dd className="font-semibold">{tournament.prizePool.winnersCount}</dd>
-          </div>
-        </dl>
-      </div>
+      <TournamentBanner tournament={tournament} from="/leaderboard?tab=tournament" />
       {tournament.status === 'upcoming' && <p className="mt-4 font-semibold">{TOURNAMENT_TEXTS.startingSoon}</p>}
-      {live && entries.length === 0 && <p className="mt-4 text-muted">{TOURNAMENT_TEXTS.noParticipants}</p>}
+      {live && board.isSuccess && entries.length === 0 && (
+        <p className="mt-4 text-muted">{TOURNAMENT_TEXTS.noParticipants}</p>
+      )}
       {live && entries.length > 0 && (
         <ol aria-label="Tournament standings" className="mt-4 space-y-2">
-          {entries.map((e) => (
-            <li key={e.userId} className="flex items-center gap-3 rounded-lg border border-edge p-3">
-              <span className="w-8 font-bold">#{e.position}</span>
-              <span className="flex-1 font-semibold">{e.username}</span>
-              <span className="text-sm text-muted">
-                +{e.improvement.gamesPlayed} games · +{e.improvement.gamesWon} wins
-              </span>
-              <span className="w-20 text-right font-bold">{e.tournamentValue}</span>
-              {e.isPrizeWinner && (
-                <span className="rounded bg-gold px-2 text-xs font-bold text-ink">{TOURNAMENT_TEXTS.prizeWinner}</span>
-              )}
-            </li>
-          ))}
+          {entries.map((e) => {
+            const mine = e.userId === user?.id;
+            return (
+              <li
+                key={e.userId}
+                aria-current={mine ? 'true' : undefined}
+                className={`flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg border p-3 ${mine ? 'border-gold bg-gold/10' : 'border-edge'}`}
+              >
+                {e.improvement.gamesPlayed >= tournament.settings.minGamesRequired ? (
+                  <span className="w-8 font-bold">#{e.position}</span>
+                ) : (
+                  <span className="w-8 font-bold text-muted" aria-label="Not ranked yet">
+                    –
+                  </span>
+                )}
+                <span className="flex-1 font-semibold">
+                  {e.username}
+                  {mine && <span className="ml-2 text-xs font-normal text-gold">(you)</span>}
+                </span>
+                <span className="text-sm text-muted">
+                  +{e.improvement.gamesPlayed} games · +{e.improvement.gamesWon} wins
+                </span>
+                <span className="w-20 text-right font-bold">{e.tournamentValue}</span>
+                {e.isPrizeWinner && (
+                  <span className="rounded bg-gold px-2 text-xs font-bold text-ink">
+                    {TOURNAMENT_TEXTS.prizeWinner}
+                  </span>
+                )}
+              </li>
+            );
+          })}
         </ol>
       )}
     </section>
@@ -196,7 +181,9 @@ function TournamentTab() {
 }
 
 export function Leaderboard() {
-  const [tab, setTab] = useState<TabId>('totalPoints');
+  // ?tab=tournament opens the Tournament tab (the dashboard's tournament card links there).
+  const [params] = useSearchParams();
+  const [tab, setTab] = useState<TabId>(params.get('tab') === 'tournament' ? 'tournament' : 'totalPoints');
   const [round, setRound] = useState(0);
   return (
     <main className="mx-auto max-w-5xl px-4 py-10">

@@ -3,7 +3,7 @@
  * room code (also from ?join=CODE on load). Wagered mode (?mode=wagered) shows the same page with
  * creation refused: "Wagered Games Coming Soon". Success goes to the waiting room /lobby/{roomCode}.
  */
-import type { BotDifficulty } from '@memeslam/engine';
+import type { BotChoice } from '@memeslam/protocol';
 import { LOBBY_TEXTS, gameCreatedText } from '@memeslam/protocol';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -12,6 +12,7 @@ import { useSession } from '../auth/session.ts';
 import { ackError, commands } from '../game/live.ts';
 import { BotSettingsPanel } from '../lobby/BotSettingsPanel.tsx';
 import { ConnectionIndicator } from '../components/ConnectionIndicator.tsx';
+import { Icon } from '../components/Icon.tsx';
 import { GameSettingsPanel } from '../lobby/GameSettingsPanel.tsx';
 import { JoinGameForm } from '../lobby/JoinGameForm.tsx';
 import { QuickBotGames } from '../lobby/QuickBotGames.tsx';
@@ -87,7 +88,7 @@ export function Lobby() {
     navigate(`/lobby/${ack.data.roomCode}`);
   }
 
-  async function quickBotGame(botDifficulty: BotDifficulty) {
+  async function quickBotGame(botDifficulty: BotChoice) {
     if (!user) {
       toast.error(LOBBY_TEXTS.loginToCreateGame);
       return;
@@ -109,8 +110,12 @@ export function Lobby() {
   return (
     <main className="mx-auto max-w-5xl space-y-6 px-4 py-8">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <Link to="/dashboard" className="rounded-lg border border-edge px-3 py-1.5 text-sm hover:border-brand">
-          ← Back to Dashboard
+        <Link
+          to="/dashboard"
+          className="flex items-center gap-1 rounded-lg border border-edge px-3 py-1.5 text-sm hover:border-brand"
+        >
+          <Icon name="back" className="size-4" />
+          Back to Dashboard
         </Link>
         <ConnectionIndicator />
       </div>

@@ -1,9 +1,10 @@
 /** /login: e-mail or username and password; the verification box when the server asks for it. */
-import { AUTH_TEXTS, SUCCESS_TEXTS, loginSchema, parseWith } from '@memeslam/protocol';
+import { AUTH_TEXTS, SUCCESS_TEXTS, loginSchema, parseWith, welcomeBackText } from '@memeslam/protocol';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { ApiError, api } from '../api/http.ts';
+import { returnPath } from '../app/guards.tsx';
 import { session } from '../auth/session.ts';
 import { Button, Field } from '../components/Field.tsx';
 
@@ -36,9 +37,8 @@ export function Login() {
       const { data } = await api('login', { body: form, quiet: true });
       if (!data?.token || !data.user) throw new Error(AUTH_TEXTS.loginInvalidResponse);
       session.signIn(data.token, data.user);
-      toast.success(SUCCESS_TEXTS.loggedIn);
-      const from = params.get('from');
-      navigate(from?.startsWith('/') && !from.startsWith('//') ? from : '/dashboard', { replace: true });
+      toast.success(SUCCESS_TEXTS.loggedIn, { description: welcomeBackText(data.user.username) });
+      navigate(returnPath(params), { replace: true });
     } catch (error) {
       if (error instanceof ApiError && error.body?.requiresEmailVerification === true) {
         setVerification({

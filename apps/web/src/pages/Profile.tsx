@@ -1,7 +1,7 @@
 /**
  * /profile: username (edit, save, cancel), the read-only e-mail, preferences saved to the server,
- * level and stats, the last 3 games, achievements, and the account actions: change password, export
- * data and delete account.
+ * level and stats, the wallet (balance, total won, the verified Solana address), the last 3 games,
+ * achievements, and the account actions: change password, export data and delete account.
  */
 import * as Dialog from '@radix-ui/react-dialog';
 import {
@@ -23,6 +23,8 @@ import { toast } from 'sonner';
 import { ApiError, api } from '../api/http.ts';
 import { session, useSession } from '../auth/session.ts';
 import { Button, Field } from '../components/Field.tsx';
+import { Icon } from '../components/Icon.tsx';
+import { WalletPanel } from '../wallet/WalletPanel.tsx';
 
 const PREFERENCE_LABELS: Record<keyof Preferences, string> = {
   sound: 'Sound Effects',
@@ -172,6 +174,8 @@ export function Profile() {
         </dl>
       </section>
 
+      <WalletPanel user={user} />
+
       <section aria-labelledby="recent-title" className="rounded-lg border border-edge bg-panel p-4">
         <h2 id="recent-title" className="mb-4 text-xl font-semibold">
           Recent activity
@@ -196,16 +200,23 @@ export function Profile() {
           Achievements
         </h2>
         <ul className="grid grid-cols-2 gap-3 md:grid-cols-4">
-          {ACHIEVEMENTS.map((a) => (
-            <li
-              key={a.id}
-              className={`rounded-lg border p-3 ${unlocked.has(a.id) ? 'border-gold' : 'border-edge opacity-50'}`}
-              aria-label={`${a.name}: ${unlocked.has(a.id) ? 'unlocked' : 'locked'}`}
-            >
-              <p className="font-semibold">{a.name}</p>
-              <p className="text-xs text-muted">{a.description}</p>
-            </li>
-          ))}
+          {/* Locked ones are told apart by a lock, a dashed border and muted text, never by fading (contrast). */}
+          {ACHIEVEMENTS.map((a) => {
+            const isUnlocked = unlocked.has(a.id);
+            return (
+              <li
+                key={a.id}
+                className={`rounded-lg border p-3 ${isUnlocked ? 'border-gold bg-gold/10' : 'border-dashed border-edge'}`}
+                aria-label={`${a.name}: ${isUnlocked ? 'unlocked' : 'locked'}`}
+              >
+                <p className={`flex items-center gap-1.5 font-semibold ${isUnlocked ? 'text-gold' : 'text-muted'}`}>
+                  <Icon name={isUnlocked ? 'check' : 'lock'} className="size-4 shrink-0" />
+                  {a.name}
+                </p>
+                <p className="text-xs text-muted">{a.description}</p>
+              </li>
+            );
+          })}
         </ul>
       </section>
 
@@ -317,7 +328,7 @@ function DeleteAccount({ isGuest, onDeleted }: { isGuest: boolean; onDeleted: ()
                 error={error}
               />
             )}
-            <Button type="submit" className="bg-red-600">
+            <Button type="submit" tone="danger">
               Delete my account
             </Button>
           </form>

@@ -1,5 +1,5 @@
 /** /register: the form with the spec's client rules (an error clears when its field is edited), and the demo login. */
-import { AUTH_TEXTS, SUCCESS_TEXTS, parseWith, registerFormSchema } from '@memeslam/protocol';
+import { AUTH_TEXTS, SUCCESS_TEXTS, VALIDATION_TEXTS, parseWith, registerFormSchema } from '@memeslam/protocol';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -44,13 +44,17 @@ export function Register() {
         return;
       }
       if (!data?.token || !data.user) throw new Error(AUTH_TEXTS.registrationInvalidResponse);
-      session.signIn(data.token, data.user);
+      session.signIn(data.token, data.user, { newAccount: true });
       toast.success(SUCCESS_TEXTS.accountCreated);
       navigate('/dashboard', { replace: true });
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) {
         const field: FieldName = /email/i.test(error.message) ? 'email' : 'username';
         setErrors((e) => ({ ...e, [field]: error.message }));
+      }
+      // The server's own password checks (a common password): shown on the field as it words them.
+      if (error instanceof ApiError && error.status === 422 && /password/i.test(error.message)) {
+        setErrors((e) => ({ ...e, password: error.message }));
       }
       toast.error(error instanceof ApiError && error.message ? error.message : AUTH_TEXTS.registrationFailed);
     } finally {
@@ -61,7 +65,7 @@ export function Register() {
   async function demo() {
     try {
       const { data } = await api('demo', { quiet: true });
-      session.signIn(data.token, data.user);
+      session.signIn(data.token, data.user, { newAccount: true });
       toast.success(SUCCESS_TEXTS.demoLogin);
       navigate('/dashboard', { replace: true });
     } catch {
@@ -99,6 +103,7 @@ export function Register() {
           error={errors.password}
           autoComplete="new-password"
         />
+        <p className="-mt-2 text-xs text-muted">{VALIDATION_TEXTS.passwordRule}</p>
         <Field
           label="Confirm password"
           name="confirmPassword"

@@ -4,12 +4,14 @@
  * the config and the timestamped commands reproduces a finished game. Then the game can be stepped
  * through, and the final ranking read.
  */
-import { type Replay as ReplayData, formatGameTime } from '@memeslam/protocol';
+import type { Replay as ReplayData } from '@memeslam/protocol';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError, api } from '../api/http.ts';
+import { Icon } from '../components/Icon.tsx';
 import { Spinner } from '../components/Spinner.tsx';
+import { formatElapsed } from '../game/clock.ts';
 import { Ranking } from '../game/result/Ranking.tsx';
 import { ReplayViewer } from '../game/result/ReplayViewer.tsx';
 import { commitmentMatches } from '../game/result/fairness.ts';
@@ -28,7 +30,10 @@ function Verification({ replay, problems }: { replay: ReplayData; problems: read
       aria-label="Fairness"
       className={`rounded-xl border p-4 ${ok ? 'border-green-600 bg-green-950/40' : 'border-red-600 bg-red-950/40'}`}
     >
-      <h2 className="font-semibold">{ok ? '✔ Seed verified' : '✖ Verification failed'}</h2>
+      <h2 className="flex items-center gap-2 font-semibold">
+        <Icon name={ok ? 'check' : 'cross'} className={`size-5 ${ok ? 'text-green-400' : 'text-red-400'}`} />
+        {ok ? 'Seed verified' : 'Verification failed'}
+      </h2>
       {ok ? (
         <p className="mt-1 text-sm text-muted">
           SHA-256 of the seed matches the commitment published when the cards were dealt, and re-running the engine with
@@ -60,7 +65,7 @@ function ReplayBody({ replay }: { replay: ReplayData }) {
       {run.result && (
         <section aria-label="Final ranking" className="rounded-xl border border-edge bg-panel p-4">
           <h2 className="mb-3 font-semibold">
-            Final Ranking <span className="text-sm text-muted">· {formatGameTime(run.result.durationMs / 1000)}</span>
+            Final Ranking <span className="text-sm text-muted">· {formatElapsed(run.result.durationMs)}</span>
           </h2>
           <Ranking results={run.result.ranking} me={null} />
         </section>
@@ -101,8 +106,9 @@ export function Replay() {
     <main className="mx-auto max-w-4xl space-y-4 px-4 py-8">
       <div className="flex items-center justify-between">
         <h1 className="text-3xl font-bold">Game Replay</h1>
-        <Link to="/dashboard" className="text-sm text-muted hover:text-white">
-          ← Dashboard
+        <Link to="/dashboard" className="flex items-center gap-1 text-sm text-muted hover:text-white">
+          <Icon name="back" className="size-4" />
+          Dashboard
         </Link>
       </div>
       {body}

@@ -1,7 +1,15 @@
-/** /tokenomics: the token's facts (static content) and a FAQ accordion of five questions. */
+/**
+ * /tokenomics: the token's facts (static content), the contract address, links to the community
+ * account and a trading site (configurable, config/links.ts), share buttons and a FAQ accordion of
+ * five questions.
+ */
 import * as Accordion from '@radix-ui/react-accordion';
 import { MARKETING_TEXTS } from '@memeslam/protocol/texts';
 import { TOKENOMICS } from '@memeslam/protocol/constants';
+import { LINKS } from '../config/links.ts';
+import { displayAddress } from '../config/site-links.ts';
+import { LandingIcon } from '../landing/icons.tsx';
+import { ShareButtons } from '../landing/ShareButtons.tsx';
 
 const FAQ = [
   {
@@ -78,14 +86,40 @@ export function Tokenomics() {
           Contract address
         </h2>
         <p className="mt-1 font-mono">{MARKETING_TEXTS.contractAddress}</p>
-        <a
-          className="mt-3 inline-block rounded-lg bg-brand px-4 py-2 text-sm font-semibold text-white"
-          href={`https://x.com/intent/post?text=${encodeURIComponent(SHARE_TEXT)}`}
-          target="_blank"
-          rel="noreferrer"
-        >
-          Share
-        </a>
+      </section>
+
+      <section aria-labelledby="links-title" className="mt-10">
+        <h2 id="links-title" className="text-2xl font-semibold">
+          Community and trading
+        </h2>
+        <ul className="mt-4 grid gap-3 md:grid-cols-2">
+          {(
+            [
+              ['Join the Community', LINKS.community, 'users'],
+              [`Trade ${TOKENOMICS.code}`, LINKS.trade, 'chart'],
+            ] as const
+          ).map(([label, href, icon]) => (
+            <li key={label}>
+              <a
+                href={href}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="flex items-center gap-3 rounded-lg border border-edge bg-panel p-4 transition hover:border-brand"
+              >
+                <span className="rounded-lg bg-gold/15 p-2 text-gold">
+                  <LandingIcon name={icon} className="size-5" />
+                </span>
+                <span>
+                  <span className="block font-semibold">{label}</span>
+                  <span className="block text-sm text-muted">{displayAddress(href)}</span>
+                </span>
+              </a>
+            </li>
+          ))}
+        </ul>
+        <div className="mt-4 flex flex-wrap gap-2">
+          <ShareButtons text={SHARE_TEXT} />
+        </div>
       </section>
 
       <section aria-labelledby="faq-title" className="mt-10">

@@ -30,7 +30,8 @@ export function VerifyEmail() {
     started.current = true;
     api('verifyEmail', { body: { token }, quiet: true }).then(
       ({ data }) => {
-        session.signIn(data.token, data.user);
+        // Verifying the address is the account's first sign-in: the dashboard says welcome.
+        session.signIn(data.token, data.user, { newAccount: true });
         setState({ kind: 'success' });
       },
       (error: unknown) => {

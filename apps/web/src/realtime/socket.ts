@@ -39,6 +39,8 @@ export const ACK_TIMEOUT_MS = 10_000;
 /** After socket.io gives up, how often the health check is tried again in the background. */
 const RECOVERY_POLL_MS = 5000;
 const HEALTH_TIMEOUT_MS = 5000;
+/** How long a socket closed by the server waits for this tab's own sign-out or new token before saying so. */
+const SERVER_DISCONNECT_GRACE_MS = 1500;
 
 let state: ConnectionState = { status: 'unknown', message: null };
 const listeners = new Set<() => void>();
@@ -116,6 +118,14 @@ function authenticationFailed(): void {
   window.location.assign(`/login?from=${encodeURIComponent(window.location.pathname)}`);
 }
 
+/**
+ * The server could not check the token (its database is away): it says so with `data.retry`. The
+ * session stays; socket.io does not retry a refused handshake by itself, so we do, a second apart.
+ */
+function isServerError(error: Error): boolean {
+  return (error as Error & { data?: { retry?: unknown } }).data?.retry === true;
+}
+
 function open(token: string): Promise<GameSocket> {
   const created: GameSocket = io({
     auth: { token },
@@ -139,12 +149,23 @@ function open(token: string): Promise<GameSocket> {
   created.on('disconnect', (reason) => {
     if (socket !== created) return;
     if (reason === 'io client disconnect') return;
-    const message =
-      reason === 'io server disconnect' ? CONNECTION_TEXTS.serverDisconnected : connectionLostText(reason);
+    if (reason === 'io server disconnect') {
+      // The server closes a session's sockets when it revokes its tokens, most often at this tab's
+      // own request (sign-out, a password change, account deletion), whose answer then clears or
+      // replaces the session and with it this socket. Only when nothing did so is it news: then the
+      // health check and a new handshake tell a restart (reconnects) from a revoked session (signs out).
+      setTimeout(() => {
+        if (socket !== created || created.connected) return;
+        setState({ status: 'reconnecting', message: CONNECTION_TEXTS.serverDisconnected });
+        toast.error(CONNECTION_TEXTS.serverDisconnected);
+        // socket.io does not reconnect after the server closed the connection on purpose.
+        scheduleRecovery();
+      }, SERVER_DISCONNECT_GRACE_MS);
+      return;
+    }
+    const message = connectionLostText(reason);
     setState({ status: 'reconnecting', message });
     toast.error(message);
-    // socket.io does not reconnect after the server closed the connection on purpose.
-    if (reason === 'io server disconnect') scheduleRecovery();
   });
   let attempt = 0;
   created.io.on('reconnect_attempt', (n) => {
@@ -153,6 +174,14 @@ function open(token: string): Promise<GameSocket> {
   });
   created.on('connect_error', (error) => {
     if (socket !== created) return;
+    if (isServerError(error)) {
+      attempt = (attempt % SOCKET_RECONNECTION.attempts) + 1;
+      setState({ status: 'reconnecting', message: connectionFailedText(attempt, error.message) });
+      setTimeout(() => {
+        if (socket === created && !created.connected && !created.active) created.connect();
+      }, SOCKET_RECONNECTION.delayMs);
+      return;
+    }
     if (/authentication/i.test(error.message)) return authenticationFailed();
     if (!everConnected && !created.active) setState({ status: 'error', message: error.message });
   });
@@ -177,7 +206,7 @@ function open(token: string): Promise<GameSocket> {
       resolve(created);
     };
     const onError = (error: Error) => {
-      if (!/authentication/i.test(error.message)) return;
+      if (isServerError(error) || !/authentication/i.test(error.message)) return;
       cleanup();
       reject(new Error(CONNECTION_TEXTS.authFailed));
     };

@@ -20,20 +20,23 @@ export function Ranking({ results, me }: { results: readonly PlayerResult[]; me:
               {ordinal(index + 1)}
             </span>
           </span>
-          <span className="flex-1 truncate">
-            {playerDisplayName(result)}
-            {result.playerId === me && <span className="text-muted"> (you)</span>}
+          {/* The name keeps its line; the level and "left" wrap under it on a narrow screen. */}
+          <span className="flex min-w-0 flex-1 flex-wrap items-center gap-x-2 gap-y-0.5">
+            <span className="min-w-0 truncate">
+              {playerDisplayName(result)}
+              {result.playerId === me && <span className="text-muted"> (you)</span>}
+            </span>
             {result.isBot && result.botDifficulty && (
-              <span className="ml-2 rounded bg-ink px-1.5 py-0.5 text-xs text-muted">
+              <span className="rounded bg-ink px-1.5 py-0.5 text-xs whitespace-nowrap text-muted">
                 {BOT_LABELS[result.botDifficulty]}
               </span>
             )}
-            {result.forfeited && <span className="ml-2 text-xs text-muted">left</span>}
+            {result.forfeited && <span className="text-xs text-muted">left</span>}
           </span>
-          <span className="text-sm tabular-nums">
+          <span className="shrink-0 text-sm tabular-nums">
             {result.cardsLeft} <span className="text-muted">left</span>
           </span>
-          <span className="w-20 text-right text-sm tabular-nums text-gold">{result.points} pts</span>
+          <span className="w-20 shrink-0 text-right text-sm tabular-nums text-gold">{result.points} pts</span>
         </li>
       ))}
     </ol>

@@ -2,9 +2,10 @@
  * Steps through a re-run game: a slider with previous / next / play, the piles' top cards and each
  * player's hand and cards left at the chosen step.
  */
-import { formatGameTime } from '@memeslam/protocol';
 import { useEffect, useState } from 'react';
 import { CardFace, CardPlaceholder } from '../../cards/Card.tsx';
+import { Icon } from '../../components/Icon.tsx';
+import { formatElapsed } from '../clock.ts';
 import type { ReplayStep } from './replaySteps.ts';
 
 export const PLAY_INTERVAL_MS = 600;
@@ -13,7 +14,7 @@ function StepView({ step }: { step: ReplayStep }) {
   return (
     <div className="space-y-4">
       <p aria-live="polite" className="min-h-6 text-center font-medium" data-testid="step-description">
-        <span className="mr-2 tabular-nums text-muted">{formatGameTime(step.at / 1000)}</span>
+        <span className="mr-2 tabular-nums text-muted">{formatElapsed(step.at)}</span>
         {step.description}
       </p>
       <ul aria-label="Discard piles" className="flex flex-wrap justify-center gap-4">
@@ -31,13 +32,17 @@ function StepView({ step }: { step: ReplayStep }) {
           <li
             key={player.id}
             aria-label={player.username}
-            className={`flex items-center gap-3 rounded-lg border border-edge bg-ink/60 p-2 ${player.left ? 'opacity-60' : ''}`}
+            className={`flex items-center gap-3 rounded-lg border border-edge bg-ink/60 p-2 ${player.left ? 'border-dashed' : ''}`}
           >
             <div className="min-w-0 flex-1">
               <p className="truncate font-medium">
                 {player.username}
                 {player.isBot && <span className="text-muted"> (Bot)</span>}
-                {player.frozen && <span className="ml-1 text-sky-300">❄ frozen</span>}
+                {player.frozen && (
+                  <span className="ml-1 inline-flex items-center gap-0.5 text-sky-300">
+                    <Icon name="snowflake" className="size-4" /> frozen
+                  </span>
+                )}
                 {player.left && <span className="ml-1 text-muted">left</span>}
               </p>
               <p className="text-sm">
@@ -47,7 +52,7 @@ function StepView({ step }: { step: ReplayStep }) {
                 <span className="text-muted">cards left</span>
               </p>
             </div>
-            <div className="flex gap-1" aria-label={`${player.username}'s hand`}>
+            <div role="group" className="flex gap-1" aria-label={`${player.username}'s hand`}>
               {player.hand.map((card) => (
                 <CardFace key={card.id} card={card} size="xs" />
               ))}

@@ -2,7 +2,8 @@
  * The numbers on the result screen (spec §2 "Result screens"), worked out from the gameEnded
  * payload and the client's move counters. Pure, so the screen only lays them out.
  */
-import { GAME_TEXTS, formatGameTime } from '@memeslam/protocol';
+import { GAME_TEXTS } from '@memeslam/protocol';
+import { formatElapsed } from '../clock.ts';
 import type { GameEnded } from '../state.ts';
 
 export type PlayerResult = GameEnded['results'][number];
@@ -70,7 +71,9 @@ export function perSecond(count: number, durationMs: number): string {
 }
 
 export interface GameSummary {
+  /** m:ss, rounded down from the exact duration as the replay shows it (clock.ts). */
   readonly time: string;
+  /** This player's cards; for a spectator, everyone's. */
   readonly cardsPlayed: number;
   readonly cardsPerSecond: string;
   /** "1st of 3", or "—" for a spectator. */
@@ -78,13 +81,13 @@ export interface GameSummary {
   readonly mine: PlayerResult | null;
 }
 
-export function gameSummary(ended: GameEnded, me: string | null, counters: Counters): GameSummary {
+export function gameSummary(ended: GameEnded, me: string | null): GameSummary {
   const mine = ended.results.find((result) => result.playerId === me) ?? null;
-  const cardsPlayed = mine?.cardsPlayed ?? counters.cardsPlayed;
+  const cardsPlayed = mine?.cardsPlayed ?? ended.results.reduce((sum, result) => sum + result.cardsPlayed, 0);
   const ranking = finalRanking(ended.results);
   const position = mine ? ranking.findIndex((result) => result.playerId === mine.playerId) + 1 : 0;
   return {
-    time: formatGameTime(ended.duration),
+    time: formatElapsed(ended.durationMs),
     cardsPlayed,
     cardsPerSecond: perSecond(cardsPlayed, ended.durationMs),
     place: position > 0 ? `${ordinal(position)} of ${ranking.length}` : '—',

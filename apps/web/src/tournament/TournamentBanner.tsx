@@ -1,0 +1,72 @@
+/**
+ * The tournament banner (gameplay spec §2 "Tournament tab"): name, description, status LIVE /
+ * UPCOMING / Ended, prize pool, participants over the maximum, time remaining or "starts in", the
+ * winners count, and the entry control. Used by the Tournament tab and the dashboard.
+ */
+import { TOURNAMENT_TEXTS, type Tournament, formatTimeRemaining } from '@memeslam/protocol';
+import { type ReactNode, useMemo } from 'react';
+import { usePassed } from './queries.ts';
+import { TournamentEntry } from './TournamentEntry.tsx';
+
+export function TournamentBanner({
+  tournament,
+  from,
+  children,
+}: {
+  tournament: Tournament;
+  /** The page to come back to after signing in. */
+  from: string;
+  /** Extra actions under the banner (the dashboard's link to the standings). */
+  children?: ReactNode;
+}) {
+  // The end as this page saw it: a tournament that ends while it is open shows as ended.
+  const endsAt = useMemo(() => Date.now() + tournament.timeRemaining, [tournament]);
+  const ended = usePassed(endsAt) || tournament.status === 'ended';
+  const live = tournament.status === 'active' && !ended;
+  const badge = live
+    ? TOURNAMENT_TEXTS.live
+    : tournament.status === 'upcoming'
+      ? TOURNAMENT_TEXTS.upcoming
+      : TOURNAMENT_TEXTS.ended;
+  const max = tournament.settings.maxParticipants;
+  return (
+    <section aria-label={`Tournament ${tournament.name}`} className="rounded-lg border border-gold/60 bg-panel p-4">
+      <div className="flex flex-wrap items-center gap-3">
+        <h2 className="text-2xl font-bold">{tournament.name}</h2>
+        <span className="rounded bg-gold px-2 py-0.5 text-xs font-bold text-ink">{badge}</span>
+      </div>
+      {tournament.description && <p className="mt-1 text-muted">{tournament.description}</p>}
+      <dl className="mt-3 grid grid-cols-2 gap-2 text-sm md:grid-cols-4">
+        <div>
+          <dt className="text-muted">Prize pool</dt>
+          <dd className="font-semibold">
+            {tournament.prizePool.totalAmount.toLocaleString('en-US')} {tournament.prizePool.currency}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-muted">Participants</dt>
+          <dd className="font-semibold">
+            {tournament.participantCount}
+            {max !== null ? ` / ${max}` : ''}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-muted">
+            {tournament.status === 'upcoming' ? TOURNAMENT_TEXTS.startsIn : 'Time remaining'}
+          </dt>
+          <dd className="font-semibold">
+            {ended
+              ? TOURNAMENT_TEXTS.ended
+              : formatTimeRemaining(tournament.status === 'upcoming' ? tournament.startsIn : tournament.timeRemaining)}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-muted">Winners</dt>
+          <dd className="font-semibold">{tournament.prizePool.winnersCount}</dd>
+        </div>
+      </dl>
+      <TournamentEntry tournament={tournament} ended={ended} from={from} />
+      {children}
+    </section>
+  );
+}
