@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { AUTH_TEXTS, SUCCESS_TEXTS, VALIDATION_TEXTS } from '@memeslam/protocol';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
+import { registerAccount } from './helpers/accounts.ts';
 import { describeJourneys, openJourney, useBrowser } from './helpers/browser.ts';
 import { useServer } from './helpers/server.ts';
 
@@ -49,14 +50,24 @@ describeJourneys('accounts', () => {
       await page.getByText(VALIDATION_TEXTS.passwordTooShort).waitFor();
       await journey.screenshot('register-errors');
 
+      // The page states the password rule; a common password passes the form's own checks and is
+      // refused by the server, whose words appear on the field (and in a toast).
+      await page.getByText(VALIDATION_TEXTS.passwordRule).waitFor();
       await page.getByLabel('Username', { exact: true }).fill(username);
       await page.getByLabel('Email', { exact: true }).fill(`${username}@example.com`);
+      await page.getByLabel('Password', { exact: true }).fill('password123');
+      await page.getByLabel('Confirm password', { exact: true }).fill('password123');
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await expect.poll(() => page.getByText(VALIDATION_TEXTS.passwordTooCommon).count()).toBe(2);
+      await journey.screenshot('register-common-password');
+
       await page.getByLabel('Password', { exact: true }).fill(password);
       await page.getByLabel('Confirm password', { exact: true }).fill(password);
       await page.getByRole('button', { name: 'Create account' }).click();
       await atPath(page, '/dashboard');
       await page.getByText(SUCCESS_TEXTS.accountCreated).waitFor();
-      await page.getByRole('heading', { name: `Welcome back, ${username}!` }).waitFor();
+      // A new account's first visit says welcome; signing in again says welcome back (below).
+      await page.getByRole('heading', { name: `Welcome, ${username}!` }).waitFor();
       await page.getByText('Games Played').waitFor();
       await journey.screenshot('dashboard');
 
@@ -95,7 +106,38 @@ describeJourneys('accounts', () => {
       await journey.page.getByRole('button', { name: 'Try the demo' }).click();
       await atPath(journey.page, '/dashboard');
       await journey.page.getByText(SUCCESS_TEXTS.demoLogin).waitFor();
-      await journey.page.getByRole('heading', { name: /Welcome back, Guest_[A-Z2-9]{4}!/ }).waitFor();
+      await journey.page.getByRole('heading', { name: /^Welcome, Guest_[A-Z2-9]{4}!$/ }).waitFor();
+      journey.assertNoPageErrors();
+    } finally {
+      await journey.close();
+    }
+  });
+
+  it('signing in returns to the page the guard sent you from, and the phone menu reaches the profile', async () => {
+    const account = await registerAccount(server().base, 'back');
+    const journey = await openJourney(browser(), server().base);
+    const { page } = journey;
+    try {
+      await journey.goto('/lobby?mode=wagered');
+      await atPath(page, `/login?from=${encodeURIComponent('/lobby?mode=wagered')}`);
+      await page.getByLabel('Email or username', { exact: true }).fill(account.username);
+      await page.getByLabel('Password', { exact: true }).fill(account.password);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await atPath(page, '/lobby?mode=wagered');
+      await page.getByText(`Welcome back, ${account.username}!`, { exact: true }).waitFor();
+      // Only paths of this site: anything else goes to the dashboard.
+      await journey.goto('/login?from=%2F%2Fevil.example%2F');
+      await atPath(page, '/dashboard');
+
+      await page.setViewportSize({ width: 390, height: 844 });
+      const menu = page.getByRole('button', { name: 'Menu' });
+      await menu.click();
+      const mobileMenu = page.locator('#mobile-menu');
+      await mobileMenu.getByText(account.user.email).waitFor();
+      await mobileMenu.getByRole('link', { name: 'Settings' }).waitFor();
+      await mobileMenu.getByRole('link', { name: 'Profile' }).click();
+      await atPath(page, '/profile');
+      expect(await mobileMenu.count()).toBe(0);
       journey.assertNoPageErrors();
     } finally {
       await journey.close();

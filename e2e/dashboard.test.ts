@@ -3,7 +3,7 @@
  * game listed and joined; the bot dialog's seat rules; Quick Start; and the connection indicator
  * failing while the server is unreachable and recovering through Retry.
  */
-import { CONNECTION_TEXTS, DASHBOARD_TEXTS } from '@memeslam/protocol';
+import { CONNECTION_TEXTS, DASHBOARD_TEXTS, MATCH_ME_TEXTS } from '@memeslam/protocol';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { type Account, registerAccount, signIn } from './helpers/accounts.ts';
@@ -107,6 +107,64 @@ describeJourneys('dashboard', () => {
 
       await banner.getByRole('button', { name: 'Enter Lobby' }).click();
       await atPath(page, `/lobby/${roomCode}`);
+      journey.assertNoPageErrors();
+    } finally {
+      await journey.close();
+    }
+  });
+
+  it('offers "Match me" with its explanation in the bot dialog, Quick Start and the lobby, and opens a matched bot game', async () => {
+    const player = await registerAccount(server().base, 'dm');
+    const journey = await openJourney(browser(), server().base);
+    const { page } = journey;
+    try {
+      await signIn(journey, player);
+      await journey.goto('/dashboard');
+      await connected(page).waitFor();
+      const quick = page.getByRole('button', { name: 'Quick Start Match me' });
+      await quick.waitFor();
+      expect(await quick.innerText()).toContain(MATCH_ME_TEXTS.hint);
+
+      await page.getByRole('button', { name: 'Create Bot Game' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Create Bot Game' });
+      expect(await dialog.getByLabel('Difficulty').locator('option').allInnerTexts()).toEqual([
+        'Easy',
+        'Normal',
+        'Hard',
+        'Match me',
+      ]);
+      expect(await dialog.getByText(MATCH_ME_TEXTS.hint).count()).toBe(0);
+      await dialog.getByLabel('Difficulty').selectOption('match');
+      await dialog.getByText(MATCH_ME_TEXTS.hint).waitFor();
+      await shoot(journey, 'dashboard-bot-dialog-match');
+      await page.setViewportSize({ width: 390, height: 844 });
+      await shoot(journey, 'dashboard-bot-dialog-match-phone');
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await shoot(journey, 'dashboard-quick-start-match-phone');
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await shoot(journey, 'dashboard-quick-start-match');
+
+      // The lobby: its bot settings and its quick bot games offer it too.
+      await journey.goto('/lobby');
+      await page.getByRole('heading', { name: 'Bot Settings' }).waitFor();
+      await page.getByRole('switch', { name: /Play with bots/ }).click();
+      await page.getByLabel('Bot difficulty').selectOption('match');
+      await page.getByRole('region', { name: 'Bot Settings' }).getByText(MATCH_ME_TEXTS.hint).waitFor();
+      await page.getByRole('region', { name: 'Quick Bot Game' }).getByText(MATCH_ME_TEXTS.hint).waitFor();
+      await shoot(journey, 'lobby-match');
+      await page.setViewportSize({ width: 390, height: 844 });
+      await shoot(journey, 'lobby-match-phone');
+      await page.setViewportSize({ width: 1280, height: 800 });
+
+      // Quick Start "Match me": a bot game with one bot, paced from the player (the default: no games yet).
+      await journey.goto('/dashboard');
+      await page.getByRole('button', { name: 'Quick Start Match me' }).click();
+      await atPath(page, /^\/(lobby|game)\/[A-Za-z0-9-]+$/);
+      const mine = await call<{
+        games: { isBotGame: boolean; botInfo: { numberOfBots: number; difficulty: string } }[];
+      }>(server(), player, '/game/my-games');
+      expect(mine.games[0]).toMatchObject({ isBotGame: true, botInfo: { numberOfBots: 1, difficulty: 'normal' } });
       journey.assertNoPageErrors();
     } finally {
       await journey.close();

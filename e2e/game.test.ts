@@ -162,7 +162,17 @@ describeJourneys('game', () => {
       await a.screenshot('game-race-host');
       await b.screenshot('game-race-guest');
 
-      // Freeze: the host freezes the guest, who sees the frozen state; the host sees it too.
+      // Freeze: the host freezes the guest, who sees the frozen state; the host sees it too. Every
+      // count of seconds left the guest is shown is kept, to check it against the server's 8 s.
+      await b.page.evaluate(() => {
+        const w = window as unknown as { freezeShown: number[] };
+        w.freezeShown = [];
+        const read = () => {
+          const seconds = /\((\d+) s\)/.exec(document.querySelector('[data-status-row]')?.textContent ?? '');
+          if (seconds) w.freezeShown.push(Number(seconds[1]));
+        };
+        new MutationObserver(read).observe(document.body, { subtree: true, childList: true, characterData: true });
+      });
       await a.page.getByRole('button', { name: 'Freeze', exact: true }).click();
       await a.page
         .getByRole('dialog')
@@ -173,8 +183,12 @@ describeJourneys('game', () => {
       await c.page.getByRole('article', { name: new RegExp(`^${guest.username}: .*frozen`) }).waitFor();
       await b.screenshot('game-frozen');
       expect(await b.page.locator('[data-hand-card]:not([disabled])').count()).toBe(0);
-      // It thaws by itself after the 8 s the server holds it.
+      // It thaws by itself after the 8 s the server holds it, having counted down from 8 s, never 9.
       await b.page.getByText(HINTS.youAreFrozen).waitFor({ state: 'detached', timeout: 15_000 });
+      const shown = await b.page.evaluate(() => (window as unknown as { freezeShown: number[] }).freezeShown);
+      expect(shown[0]).toBe(8);
+      expect(Math.max(...shown)).toBe(8);
+      expect(new Set(shown).size).toBeGreaterThanOrEqual(6);
 
       // The host leaves: the guest wins.
       await a.page.getByRole('button', { name: 'Leave game' }).first().click();

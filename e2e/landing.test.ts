@@ -1,8 +1,14 @@
 /** The landing page and the SPA fallback, in a real browser against the real server. */
 import { existsSync } from 'node:fs';
-import { expect, it } from 'vitest';
-import { describeJourneys, openJourney, useBrowser } from './helpers/browser.ts';
-import { useServer } from './helpers/server.ts';
+import { TOURNAMENT_TEXTS } from '@memeslam/protocol';
+import { MARKETING_TEXTS } from '@memeslam/protocol/texts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { users } from '../apps/server/src/db/schema.ts';
+import { SHARE_TEXT, resolveLinks } from '../apps/web/src/config/site-links.ts';
+import { registerAccount, signIn } from './helpers/accounts.ts';
+import { describeJourneys, openJourney, screenshot, useBrowser } from './helpers/browser.ts';
+import { type E2eServer, startServer, useServer } from './helpers/server.ts';
 
 describeJourneys('landing', () => {
   const browser = useBrowser();
@@ -73,10 +79,10 @@ describeJourneys('docs and tokenomics', () => {
       const pile = page.getByRole('button', { name: /Discard pile/ });
       await pile.click();
       await page.getByText('Select a card first!').waitFor();
-      await page.getByRole('button', { name: 'Red 3 Bonk' }).click();
+      await page.getByRole('button', { name: '3 Red Bonk' }).click();
       await pile.click();
       await page.getByText('Correct match!').waitFor();
-      await page.getByRole('button', { name: 'Green 5 Wif' }).click();
+      await page.getByRole('button', { name: '5 Green Wif' }).click();
       await pile.click();
       await page.getByText('Not a valid match!').waitFor();
       await journey.screenshot('how-to-play-demo');
@@ -85,6 +91,371 @@ describeJourneys('docs and tokenomics', () => {
       await page.getByRole('tab', { name: 'Winning', selected: true }).waitFor();
       expect(await page.getByRole('button', { name: 'Next' }).count()).toBe(0);
       expect(await page.getByRole('link', { name: 'Play Now' }).getAttribute('href')).toBe('/lobby');
+      journey.assertNoPageErrors();
+    } finally {
+      await journey.close();
+    }
+  });
+});
+
+/** The landing page of the accounts spec §2, section by section, signed out and signed in. */
+describeJourneys('landing page', () => {
+  const browser = useBrowser();
+  let server: E2eServer;
+  let adminToken = '';
+  const expected = resolveLinks(process.env).links;
+  beforeAll(async () => {
+    server = await startServer();
+    const admin = await registerAccount(server.base, 'landadm');
+    await server.app.db.update(users).set({ role: 'superadmin' }).where(eq(users.id, admin.user.id));
+    adminToken = admin.token;
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  async function createTournament(body: Record<string, unknown>): Promise<void> {
+    const created = await fetch(`${server.base}/api/tournaments`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
+      body: JSON.stringify(body),
+    });
+    expect(created.status).toBe(201);
+  }
+
+  const squash = (texts: string[]) => texts.map((text) => text.replace(/\s+/g, ' ').trim());
+
+  it('signed out: hero, ways in, community and share, stats, features, steps, token launch and closing call', async () => {
+    const journey = await openJourney(browser(), server.base);
+    const { page } = journey;
+    try {
+      await journey.goto('/');
+      const main = page.getByRole('main');
+      const hero = main.getByRole('region', { name: 'MemeSlam' });
+      await hero.getByRole('heading', { level: 1, name: 'MemeSlam' }).waitFor();
+      expect(await hero.getByRole('link', { name: 'Start Playing Free' }).getAttribute('href')).toBe('/register');
+      expect(await hero.getByRole('link', { name: 'Sign In', exact: true }).getAttribute('href')).toBe('/login');
+      expect(await main.getByRole('link', { name: 'Go to Dashboard' }).count()).toBe(0);
+      expect(await hero.innerText()).toContain('Games last 2 to 5 minutes');
+
+      // Community and share: new tabs that get no handle on this one.
+      const community = hero.getByRole('link', { name: 'Join the Community' });
+      expect(await community.getAttribute('href')).toBe(expected.community);
+      for (const link of [
+        community,
+        hero.getByRole('link', { name: 'Share on X' }),
+        hero.getByRole('link', { name: 'Share on Telegram' }),
+      ]) {
+        expect(await link.getAttribute('target')).toBe('_blank');
+        expect(await link.getAttribute('rel')).toContain('noopener');
+      }
+      const telegram = new URL(
+        (await hero.getByRole('link', { name: 'Share on Telegram' }).getAttribute('href')) ?? '',
+      );
+      expect(telegram.host).toBe('t.me');
+      expect(telegram.searchParams.get('text')).toBe(SHARE_TEXT);
+      expect(telegram.searchParams.get('url')).toBe(`${server.base}/`);
+
+      const stats = main.getByRole('region', { name: 'Game facts' }).getByRole('listitem');
+      expect(squash(await stats.allInnerTexts())).toEqual([
+        '180 unique cards',
+        '6 crypto memes',
+        '2-6 players',
+        '6 colors',
+        '2-5 minute games',
+      ]);
+
+      const features = main.getByRole('region', { name: 'Built for fast hands' });
+      expect(await features.getByRole('listitem').count()).toBe(6);
+      expect(await features.getByRole('heading', { level: 3 }).allInnerTexts()).toEqual([
+        'No turns, all action',
+        'Five power-ups',
+        'Bots at every level',
+        'Play with friends',
+        'Tournaments with prizes',
+        'Fair by design',
+      ]);
+
+      const steps = main.getByRole('region', { name: 'Three steps to your first win' });
+      expect(await steps.getByRole('heading', { level: 3 }).allInnerTexts()).toEqual([
+        'Get your cards',
+        'Match and slam',
+        'Empty your deck first',
+      ]);
+      expect(await steps.innerText()).toContain('30 cards: 3 in hand');
+
+      const token = main.getByRole('region', { name: 'The SLAM token' });
+      await token.getByText(MARKETING_TEXTS.contractComingSoon, { exact: true }).waitFor();
+      for (const fact of ['Burned liquidity', 'Renounced contract', '1% tournament tax']) {
+        await token.getByText(fact, { exact: true }).waitFor();
+      }
+
+      const closing = main.getByRole('region', { name: 'Ready to slam?' });
+      expect(await closing.getByRole('link', { name: 'Start Playing Free' }).getAttribute('href')).toBe('/register');
+      expect(await closing.getByRole('link', { name: 'Sign In', exact: true }).getAttribute('href')).toBe('/login');
+      expect(await closing.getByRole('link', { name: 'Join the Community' }).getAttribute('href')).toBe(
+        expected.community,
+      );
+      journey.assertNoPageErrors();
+    } finally {
+      await journey.close();
+    }
+  });
+
+  it('the hero cards rotate, each going on the one before; they pause, and start paused for reduced motion', async () => {
+    const journey = await openJourney(browser(), server.base);
+    const { page } = journey;
+    try {
+      await journey.goto('/');
+      const pile = page.getByRole('group', { name: 'Sample cards' });
+      const cards = pile.getByRole('img');
+      const top = () => cards.last().getAttribute('aria-label');
+      const first = await top();
+      expect(first).toMatch(/^(Red|Blue|Green|Yellow|Orange|Purple) [1-5] \w+$/);
+      await expect.poll(top, { timeout: 10_000 }).not.toBe(first);
+      // The caption names the new top card, the one under it and what they share.
+      await expect
+        .poll(async () => page.getByText(/goes on .*: same (number|color|logo)\./).innerText())
+        .toContain(`${(await top()) ?? ''} goes on`);
+      await page.getByRole('button', { name: 'Pause cards' }).click();
+      await page.getByRole('button', { name: 'Play cards' }).waitFor();
+      journey.assertNoPageErrors();
+    } finally {
+      await journey.close();
+    }
+
+    const context = await browser().newContext({ baseURL: server.base, reducedMotion: 'reduce' });
+    try {
+      const page = await context.newPage();
+      await page.goto('/');
+      await page.getByRole('group', { name: 'Sample cards' }).waitFor();
+      await page.getByRole('button', { name: 'Play cards' }).waitFor();
+      expect(await page.getByRole('button', { name: 'Pause cards' }).count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('Share on X opens a new page with the post prefilled', async () => {
+    const journey = await openJourney(browser(), server.base);
+    const { page, context } = journey;
+    try {
+      // The share sites are not reachable from here: answer for them, so the new page has its address.
+      await context.route(/^https:\/\/(x\.com|t\.me)\//, (route) =>
+        route.fulfill({ contentType: 'text/html', body: '<title>post</title>' }),
+      );
+      await journey.goto('/');
+      const [popup] = await Promise.all([
+        context.waitForEvent('page'),
+        page.getByRole('main').getByRole('link', { name: 'Share on X' }).first().click(),
+      ]);
+      await popup.waitForLoadState();
+      const post = new URL(popup.url());
+      expect(`${post.origin}${post.pathname}`).toBe('https://x.com/intent/post');
+      expect(post.searchParams.get('text')).toBe(SHARE_TEXT);
+      expect(post.searchParams.get('url')).toBe(`${server.base}/`);
+      expect(await popup.evaluate(() => window.opener)).toBeNull();
+      journey.assertNoPageErrors();
+    } finally {
+      await journey.close();
+    }
+  });
+
+  it('prize section: the no-tournament state, then the current tournament created through the API', async () => {
+    const journey = await openJourney(browser(), server.base);
+    const { page } = journey;
+    try {
+      await journey.goto('/');
+      const prizes = page.getByRole('region', { name: 'Play for the prize pool' });
+      await prizes.scrollIntoViewIfNeeded();
+      await prizes.getByRole('heading', { name: TOURNAMENT_TEXTS.noActiveTournament }).waitFor();
+      expect(await prizes.getByRole('link', { name: 'See the leaderboard' }).getAttribute('href')).toBe('/leaderboard');
+
+      const start = Date.now() + 2 * 3_600_000;
+      await createTournament({
+        name: 'Landing Cup',
+        startDate: new Date(start).toISOString(),
+        endDate: new Date(start + 86_400_000).toISOString(),
+        totalAmount: 1000,
+        winnersCount: 3,
+      });
+      await page.reload();
+      await prizes.scrollIntoViewIfNeeded();
+      await prizes.getByRole('heading', { name: 'Landing Cup' }).waitFor();
+      await prizes.getByText(TOURNAMENT_TEXTS.upcoming, { exact: true }).waitFor();
+      await prizes.getByText(TOURNAMENT_TEXTS.startingSoon).waitFor();
+      const upcoming = await prizes.innerText();
+      expect(upcoming).toContain('1,000 SLAM');
+      expect(upcoming).toMatch(/Winners\s+3/);
+      expect(upcoming).toMatch(/Starts in\s+1h 5\dm/);
+      expect(
+        squash(await prizes.getByRole('list', { name: 'Prize split' }).getByRole('listitem').allInnerTexts()),
+      ).toEqual(['1st 500 SLAM', '2nd 300 SLAM', '3rd 200 SLAM']);
+      await journey.screenshot('landing-prize-upcoming');
+
+      // A live one is current before an upcoming one.
+      await createTournament({
+        name: 'Live Slam',
+        startDate: new Date(Date.now() - 3_600_000).toISOString(),
+        endDate: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+        totalAmount: 5000,
+        currency: 'SOL',
+        winnersCount: 2,
+      });
+      await page.reload();
+      await prizes.scrollIntoViewIfNeeded();
+      await prizes.getByRole('heading', { name: 'Live Slam' }).waitFor();
+      await prizes.getByText(TOURNAMENT_TEXTS.live, { exact: true }).waitFor();
+      const live = await prizes.innerText();
+      expect(live).toContain('5,000 SOL');
+      expect(live).toMatch(/Ends in\s+1d 23h/);
+      await prizes.getByRole('link', { name: 'View the standings' }).click();
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/leaderboard');
+      journey.assertNoPageErrors();
+    } finally {
+      await journey.close();
+    }
+  });
+
+  it('its links go to /how-to-play, /tokenomics and /leaderboard', async () => {
+    const journey = await openJourney(browser(), server.base);
+    const { page } = journey;
+    try {
+      const pathname = () => new URL(page.url()).pathname;
+      for (const [name, path] of [
+        ['Read the full guide', '/how-to-play'],
+        ['Read the tokenomics', '/tokenomics'],
+      ] as const) {
+        await journey.goto('/');
+        await page.getByRole('main').getByRole('link', { name }).click();
+        await expect.poll(pathname).toBe(path);
+      }
+      await journey.goto('/');
+      const footer = page.getByRole('navigation', { name: 'Explore' });
+      for (const [name, path] of [
+        ['Leaderboard', '/leaderboard'],
+        ['Tokenomics', '/tokenomics'],
+        ['How to Play', '/how-to-play'],
+      ] as const) {
+        expect(await footer.getByRole('link', { name, exact: true }).getAttribute('href')).toBe(path);
+      }
+      await footer.getByRole('link', { name: 'Leaderboard', exact: true }).click();
+      await expect.poll(pathname).toBe('/leaderboard');
+      journey.assertNoPageErrors();
+    } finally {
+      await journey.close();
+    }
+  });
+
+  it('signed in: a welcome with the username and Go to Dashboard instead of the ways in', async () => {
+    const journey = await openJourney(browser(), server.base);
+    const { page } = journey;
+    try {
+      const account = await registerAccount(server.base, 'lander');
+      await signIn(journey, account);
+      await journey.goto('/');
+      const main = page.getByRole('main');
+      await main.getByText(`Welcome back, ${account.username}!`).waitFor();
+      expect(await main.getByRole('link', { name: 'Start Playing Free' }).count()).toBe(0);
+      expect(await main.getByRole('link', { name: 'Sign In', exact: true }).count()).toBe(0);
+      expect(await main.getByRole('link', { name: 'Go to Dashboard' }).count()).toBe(2);
+      await journey.screenshot('landing-signed-in');
+      await main.getByRole('link', { name: 'Go to Dashboard' }).first().click();
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/dashboard');
+      journey.assertNoPageErrors();
+    } finally {
+      await journey.close();
+    }
+  });
+
+  it('lays out without sideways scrolling on a phone, a tablet and a desktop', async () => {
+    for (const [name, viewport] of [
+      ['mobile', { width: 390, height: 844 }],
+      ['tablet', { width: 820, height: 1180 }],
+      ['desktop', { width: 1280, height: 800 }],
+    ] as const) {
+      const context = await browser().newContext({ baseURL: server.base, viewport });
+      try {
+        const page = await context.newPage();
+        await page.goto('/');
+        // Down to the closing call, so the prize panel loads too.
+        await page.getByRole('region', { name: 'Ready to slam?' }).scrollIntoViewIfNeeded();
+        await page
+          .getByRole('region', { name: 'Play for the prize pool' })
+          .getByRole('heading', { level: 3 })
+          .waitFor();
+        const overflow = await page.evaluate(() => ({
+          page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+          wider: [...document.querySelectorAll('main *')].filter(
+            (element) => element.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5,
+          ).length,
+        }));
+        expect(overflow, name).toEqual({ page: 0, wider: 0 });
+        await screenshot(page, `landing-${name}`);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+});
+
+describeJourneys('tokenomics links', () => {
+  const browser = useBrowser();
+  const server = useServer();
+
+  it('links to the community account and the trading site set for the build, in new tabs', async () => {
+    const journey = await openJourney(browser(), server().base);
+    const { page } = journey;
+    try {
+      const { community, trade } = resolveLinks(process.env).links;
+      await journey.goto('/tokenomics');
+      const section = page.getByRole('region', { name: 'Community and trading' });
+      const links = [
+        [section.getByRole('link', { name: /^Join the Community/ }), community],
+        [section.getByRole('link', { name: /^Trade SLAM/ }), trade],
+      ] as const;
+      for (const [link, href] of links) {
+        expect(await link.getAttribute('href')).toBe(href);
+        expect(await link.getAttribute('target')).toBe('_blank');
+        expect(await link.getAttribute('rel')).toContain('noopener');
+      }
+      const post = new URL((await section.getByRole('link', { name: 'Share on X' }).getAttribute('href')) ?? '');
+      expect(post.searchParams.get('text')).toContain('MemeSlam');
+      expect(post.searchParams.get('url')).toBe(`${server().base}/`);
+      journey.assertNoPageErrors();
+    } finally {
+      await journey.close();
+    }
+  });
+});
+
+describeJourneys('assets', () => {
+  const browser = useBrowser();
+  const server = useServer();
+
+  it('loads the public pages without a single 4xx/5xx or failed request; the favicon is there', async () => {
+    const journey = await openJourney(browser(), server().base);
+    const { page } = journey;
+    const bad: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() >= 400) bad.push(`${response.status()} ${response.url()}`);
+    });
+    page.on('requestfailed', (request) => bad.push(`failed ${request.url()}: ${request.failure()?.errorText}`));
+    try {
+      for (const path of ['/', '/login', '/register', '/how-to-play', '/tokenomics', '/leaderboard', '/no/such/page']) {
+        const response = await journey.goto(path);
+        expect(response.headers()['content-encoding'], path).toBe('br');
+        await page.locator('#root > *').first().waitFor();
+        await page.waitForLoadState('networkidle');
+      }
+      const icon = await page.locator('link[rel="icon"]').getAttribute('href');
+      expect(icon).toBe('/favicon.svg');
+      for (const path of [icon, '/favicon.ico']) {
+        const res = await page.request.get(path ?? '');
+        expect(res.status(), path ?? '').toBe(200);
+        expect(res.headers()['content-type']).toContain('image/svg+xml');
+      }
+      expect(bad).toEqual([]);
       journey.assertNoPageErrors();
     } finally {
       await journey.close();

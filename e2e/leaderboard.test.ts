@@ -25,7 +25,7 @@ describeJourneys('leaderboard', () => {
       const res = await fetch(`${server.base}/api/auth/register`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username, email: `${username}@example.com`, password: 'secret123' }),
+        body: JSON.stringify({ username, email: `${username}@example.com`, password: 'admin secret 123' }),
       });
       const { data } = (await res.json()) as { data: { token: string; user: { id: string } } };
       await server.app.db.update(users).set(record).where(eq(users.id, data.user.id));
@@ -52,7 +52,11 @@ describeJourneys('leaderboard', () => {
         expect.stringContaining(names[1]!),
         expect.stringContaining(names[2]!),
       ]);
-      expect(await rows.first().innerText()).toContain('🥇');
+      // Medals are drawn (SVG), named for screen readers: "Rank 1, Gold medal".
+      for (const [k, medal] of ['Gold medal', 'Silver medal', 'Bronze medal'].entries()) {
+        expect(await rows.nth(k).getByRole('img', { name: medal }).count()).toBe(1);
+        expect(await rows.nth(k).innerText()).toContain(`Rank ${k + 1}`);
+      }
       await page.getByText('Total points scored').waitFor();
 
       await page.getByRole('tab', { name: LEADERBOARD_TEXTS.tabs.winRate }).click();

@@ -79,7 +79,7 @@ describeJourneys('lobby', () => {
       await b.screenshot('waiting-room-mobile');
 
       await b.page.getByRole('button', { name: 'Mark Ready' }).click();
-      await b.page.getByRole('button', { name: '✓ Ready', pressed: true }).waitFor();
+      await b.page.getByRole('button', { name: 'Ready', exact: true, pressed: true }).waitFor();
       await a.page.getByText(playerReadyText(b.username, true)).waitFor();
       expect(await start.isDisabled()).toBe(true);
       await a.page.getByRole('button', { name: 'Mark Ready' }).click();

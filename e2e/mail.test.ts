@@ -95,7 +95,8 @@ describeJourneys('mail', () => {
       await page.getByRole('button', { name: 'Go to Dashboard Now' }).waitFor();
       await journey.screenshot('mail-verified');
       await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: VERIFY_EMAIL_REDIRECT_MS + 5_000 });
-      await page.getByRole('heading', { name: `Welcome back, ${username}!` }).waitFor();
+      // The account's first visit: a welcome, not a welcome back.
+      await page.getByRole('heading', { name: `Welcome, ${username}!` }).waitFor();
 
       // Signed out, the account now signs in through /login (by e-mail).
       await page.getByRole('button', { name: 'Account menu' }).click();
@@ -105,6 +106,7 @@ describeJourneys('mail', () => {
       await fillSignIn(page, email, password);
       await atPath(page, '/dashboard');
       await page.getByText(SUCCESS_TEXTS.loggedIn).waitFor();
+      await page.getByText(`Welcome back, ${username}!`, { exact: true }).first().waitFor();
       await page.getByRole('heading', { name: `Welcome back, ${username}!` }).waitFor();
       journey.assertNoPageErrors();
     } finally {

@@ -9,17 +9,7 @@ import { join, resolve } from 'node:path';
 import { type Browser, type BrowserContext, type Page, type Response, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-export const CHROMIUM_ARGS: readonly string[] = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 
 /** Screenshots land here (.tmp/ is gitignored). */
 export const SCREENSHOT_DIR = resolve(import.meta.dirname, '..', '..', '.tmp', 'screenshots');
@@ -67,9 +57,11 @@ export interface Journey {
   readonly pageErrors: Error[];
   /** console.error messages and failed loads, for diagnosis. */
   readonly consoleErrors: string[];
+  /** Content-Security-Policy violations the page reported: a journey fails on any (assertNoPageErrors). */
+  readonly cspViolations: string[];
   /** Navigates to base + path and returns the main document's response. */
   goto(path: string): Promise<Response>;
-  /** Throws, listing them all, if the page threw anything uncaught. */
+  /** Throws, listing them all, if the page threw anything uncaught or broke the Content-Security-Policy. */
   assertNoPageErrors(): void;
   /** Saves a full-page PNG into .tmp/screenshots and returns its path. */
   screenshot(name: string): Promise<string>;
@@ -79,24 +71,44 @@ export interface Journey {
 /** A fresh context (no cookies or storage shared with other journeys) and page, watched for errors. */
 export async function openJourney(browser: Browser, base: string): Promise<Journey> {
   const context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
   const pageErrors: Error[] = [];
   const consoleErrors: string[] = [];
+  const cspViolations: string[] = [];
+  // Every document of the journey reports what the server's Content-Security-Policy blocked.
+  await context.exposeBinding('__memeslamCspViolation', (_source, text: string) => {
+    cspViolations.push(text);
+  });
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as { __memeslamCspViolation: (text: string) => void }).__memeslamCspViolation;
+      void report(
+        `${event.effectiveDirective} blocked ${event.blockedURI || '(inline)'} at ${event.sourceFile}:${event.lineNumber}` +
+          (event.sample ? ` (${event.sample})` : ''),
+      );
+    });
+  });
+  const page = await context.newPage();
   page.on('pageerror', (error) => pageErrors.push(error));
   page.on('console', (message) => {
-    if (message.type() === 'error') consoleErrors.push(message.text());
+    if (message.type() !== 'error') return;
+    consoleErrors.push(message.text());
+    if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
   });
   return {
     context,
     page,
     pageErrors,
     consoleErrors,
+    cspViolations,
     async goto(path) {
       const response = await page.goto(path, { waitUntil: 'load' });
       if (!response) throw new Error(`No response for ${path}`);
       return response;
     },
     assertNoPageErrors() {
+      if (cspViolations.length > 0) {
+        throw new Error(`Content-Security-Policy violation(s):\n  - ${[...new Set(cspViolations)].join('\n  - ')}`);
+      }
       if (pageErrors.length === 0) return;
       const listed = pageErrors.map((error) => `  - ${error.stack ?? error.message}`).join('\n');
       const console = consoleErrors.length ? `\nconsole errors:\n  - ${consoleErrors.join('\n  - ')}` : '';

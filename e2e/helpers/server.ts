@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import { buildApp } from '../../apps/server/src/app.ts';
+import { type AppOptions, buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 
 /** The built web app the server serves (E2E_WEB_DIST when set, as in global-setup.ts). */
@@ -21,7 +21,10 @@ export interface E2eServer {
   close(): Promise<void>;
 }
 
-export async function startServer(env: Record<string, string> = {}): Promise<E2eServer> {
+/** What a journey may choose of the server besides its environment: a hand-driven clock, chosen deals. */
+export type ServerOptions = Pick<AppOptions, 'clock' | 'seeds'>;
+
+export async function startServer(env: Record<string, string> = {}, options: ServerOptions = {}): Promise<E2eServer> {
   if (!existsSync(join(WEB_ROOT, 'index.html'))) {
     throw new Error(`No built web app at ${WEB_ROOT}: the e2e project's globalSetup builds it (vitest --project e2e)`);
   }
@@ -29,7 +32,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<E2e
   try {
     // Only the variables listed here: nothing leaks in from process.env (no DATABASE_URL, SMTP_URL).
     const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', RATE_LIMITS: 'off', ...env });
-    const app = await buildApp(config, { webRoot: WEB_ROOT });
+    const app = await buildApp(config, { ...options, webRoot: WEB_ROOT });
     try {
       const base = await app.listen({ port: 0, host: '127.0.0.1' });
       return {
@@ -55,12 +58,13 @@ export async function startServer(env: Record<string, string> = {}): Promise<E2e
 
 /**
  * One server for the enclosing describe block, started before its journeys and closed after; env
- * adds configuration (REQUIRE_EMAIL_VERIFICATION, say) as startServer's does.
+ * adds configuration (REQUIRE_EMAIL_VERIFICATION, say) and options a clock or seeds, as
+ * startServer's do.
  */
-export function useServer(env: Record<string, string> = {}): () => E2eServer {
+export function useServer(env: Record<string, string> = {}, options: ServerOptions = {}): () => E2eServer {
   let server: E2eServer | undefined;
   beforeAll(async () => {
-    server = await startServer(env);
+    server = await startServer(env, options);
   });
   afterAll(async () => {
     await server?.close();

@@ -1,0 +1,77 @@
+/**
+ * Issue 13 in the browser: when the server cannot check the token during the socket handshake (its
+ * database is away) it answers with a server error marked `retry`; the app keeps its session, stays
+ * where it is and connects again by itself, well before its 15 s connect limit would have. A session
+ * revoked elsewhere loses its socket at once, and the tab signs out.
+ */
+import { CONNECTION_TEXTS, SERVER_TEXTS } from '@memeslam/protocol';
+import { expect, it } from 'vitest';
+import { registerAccount, signIn } from './helpers/accounts.ts';
+import { atPath, describeJourneys, openJourney, useBrowser } from './helpers/browser.ts';
+import { useServer } from './helpers/server.ts';
+
+describeJourneys('sessions', () => {
+  const browser = useBrowser();
+  const server = useServer();
+
+  it('a server error in the socket handshake keeps the session and is retried', async () => {
+    const account = await registerAccount(server().base, 'retry');
+    const journey = await openJourney(browser(), server().base);
+    const { page, context } = journey;
+    // The first two socket.io CONNECT packets are answered the way the server answers a database
+    // error during authentication; the rest go through to the real server.
+    let refused = 0;
+    await context.routeWebSocket(/\/socket\.io\//, (ws) => {
+      const real = ws.connectToServer();
+      ws.onMessage((message) => {
+        if (typeof message === 'string' && message.startsWith('40') && refused < 2) {
+          refused += 1;
+          ws.send(`44${JSON.stringify({ message: SERVER_TEXTS.internalError, data: { retry: true } })}`);
+          return;
+        }
+        real.send(message);
+      });
+    });
+    try {
+      await signIn(journey, account);
+      await journey.goto('/dashboard');
+      await expect.poll(() => refused).toBe(2);
+      // Connected after the retries (a second apart), within 10 s: before, the app waited out its
+      // 15 s connect limit and then its 5 s recovery poll.
+      await page.locator('p[role="status"]', { hasText: CONNECTION_TEXTS.connected }).waitFor({ timeout: 10_000 });
+      await atPath(page, '/dashboard');
+      expect(await page.evaluate(() => localStorage.getItem('token'))).toBe(account.token);
+      await journey.screenshot('sessions-handshake-retried');
+      journey.assertNoPageErrors();
+    } finally {
+      await journey.close();
+    }
+  });
+
+  it('a session revoked elsewhere (a password change on another device) signs the open tab out', async () => {
+    const account = await registerAccount(server().base, 'revoked');
+    const journey = await openJourney(browser(), server().base);
+    const { page } = journey;
+    try {
+      await signIn(journey, account);
+      await journey.goto('/dashboard');
+      await page.locator('p[role="status"]', { hasText: CONNECTION_TEXTS.connected }).waitFor();
+      const changed = await fetch(`${server().base}/api/auth/change-password`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${account.token}` },
+        body: JSON.stringify({ currentPassword: account.password, newPassword: 'changed elsewhere 9' }),
+      });
+      expect(changed.status).toBe(200);
+      // The server closed the tab's socket; its new handshake is refused, so the tab signs out (a full
+      // load of /login, which remembers where the user was).
+      await expect
+        .poll(() => page.evaluate(() => localStorage.getItem('token')).catch(() => 'loading'), { timeout: 20_000 })
+        .toBeNull();
+      await atPath(page, '/login');
+      await page.getByLabel('Email or username', { exact: true }).waitFor();
+      journey.assertNoPageErrors();
+    } finally {
+      await journey.close();
+    }
+  });
+});
