@@ -81,7 +81,7 @@ async function startServer(env: Record<string, string>): Promise<void> {
     let out = '';
     const onData = (chunk: Buffer) => {
       out += chunk.toString();
-      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+      const match = /MemeSlam is served on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
       if (match?.[1]) {
         child.stdout?.off('data', onData);
         if (process.env.BENCH_SERVER_STDOUT) child.stdout?.pipe(createWriteStream(process.env.BENCH_SERVER_STDOUT));
@@ -95,7 +95,7 @@ async function startServer(env: Record<string, string>): Promise<void> {
 }
 
 async function metrics(query = '') {
-  return (await (await fetch(`${base}/metrics${query}`)).json()) as {
+  return (await (await fetch(`${base}/metrics?format=json${query.replace('?', '&')}`)).json()) as {
     commands: { count: number; p50Ms: number; p99Ms: number; p999Ms: number };
     eventLoopDelayMs: { p50: number; p99: number; max: number };
     heapUsedBytes: number;

@@ -2,17 +2,19 @@ import {
   type BotDifficulty,
   BOT_DIFFICULTIES,
   type EndReason,
+  type GameResult,
   type GameSpeed,
   Random,
   playHeadless,
   seedRng,
 } from '@memeslam/engine';
+import { type HumanModel, parseHumanSeat, playWithHumans } from './human.ts';
 import { percentile, round } from './stats.ts';
 
 export interface SimulationOptions {
   readonly players: number;
-  /** Seat difficulties, repeated to fill the seats. */
-  readonly bots: readonly BotDifficulty[];
+  /** Seats (a bot difficulty or `human:<median seconds per play>`), repeated to fill the seats. */
+  readonly bots: readonly string[];
   readonly games: number;
   readonly speed: GameSpeed;
   readonly cardsPerPlayer: number;
@@ -25,6 +27,7 @@ export interface SimulationOptions {
 export interface SimulationReport {
   readonly options: SimulationOptions;
   readonly games: number;
+  /** By seat kind: a bot difficulty or `human:<seconds>`. */
   readonly byDifficulty: Record<string, { seats: number; wins: number; winRate: number }>;
   readonly bySeat: { seat: number; wins: number; winRate: number }[];
   readonly gameLengthSeconds: { median: number; p90: number };
@@ -33,18 +36,24 @@ export interface SimulationReport {
   readonly unresolvableEndingsPerGame: number;
   readonly endings: Partial<Record<EndReason, number>>;
   readonly gamesPerSecond: number;
+  /** Games with a human seated: bot power-ups aimed at a player (Freeze, Reversal) in the first 10 s. */
+  readonly openingPowerUps: number;
+  /** Games with a human seated: a player frozen again less than 20 s after their last freeze. */
+  readonly refreezesWithin20s: number;
 }
 
 /** Seats for game `g`: the difficulty list repeated, rotated by g when asked. */
-export function seatingFor(options: SimulationOptions, g: number): BotDifficulty[] {
+export function seatingFor(options: SimulationOptions, g: number): string[] {
   const shift = options.rotate ? g % options.players : 0;
   return Array.from(
     { length: options.players },
-    (_, seat) => options.bots[(seat + shift) % options.bots.length] as BotDifficulty,
+    (_, seat) => options.bots[(seat + shift) % options.bots.length] as string,
   );
 }
 
-/** Headless bot-only games, no real waiting; wall-clock time only measures the throughput. */
+/** Headless games, bots and simulated humans (`human.ts`); no real waiting. */
+
+/** Wall-clock time only measures the throughput. */
 export function simulate(options: SimulationOptions, clock: () => number): SimulationReport {
   const seeds = new Random(seedRng(options.seed));
   const lengths: number[] = [];
@@ -53,6 +62,8 @@ export function simulate(options: SimulationOptions, clock: () => number): Simul
   const endings: Partial<Record<EndReason, number>> = {};
   let deadlocks = 0;
   let unresolvable = 0;
+  let openingPowerUps = 0;
+  let refreezes = 0;
   const started = clock();
   for (let g = 0; g < options.games; g += 1) {
     const seed = Array.from({ length: 4 }, () =>
@@ -62,17 +73,37 @@ export function simulate(options: SimulationOptions, clock: () => number): Simul
         .padStart(8, '0'),
     ).join('');
     const seating = seatingFor(options, g);
-    const outcome = playHeadless({
+    const humans = new Map<string, HumanModel>();
+    const config = {
       seed,
-      seats: seating.map((bot, seat) => ({ id: `seat${seat}`, username: `${bot}-${seat}`, bot })),
+      seats: seating.map((kind, seat) => {
+        const human = parseHumanSeat(kind);
+        if (human) humans.set(`seat${seat}`, human);
+        return { id: `seat${seat}`, username: `${kind}-${seat}`, bot: human ? null : (kind as BotDifficulty) };
+      }),
       cardsPerPlayer: options.cardsPerPlayer,
       speed: options.speed,
       startAt: 0,
-    });
-    const { result } = outcome;
+    };
+    let result: GameResult;
+    if (humans.size > 0) {
+      const outcome = playWithHumans(config, humans, seed);
+      result = outcome.result;
+      deadlocks += outcome.deadlocks;
+      openingPowerUps += outcome.botPowerUpsOnPlayers.filter((u) => u.at < 10_000).length;
+      const lastFrozen = new Map<string, number>();
+      for (const f of outcome.freezes) {
+        const last = lastFrozen.get(f.on);
+        if (last !== undefined && f.at - last < 20_000) refreezes += 1;
+        lastFrozen.set(f.on, f.at);
+      }
+    } else {
+      const outcome = playHeadless(config);
+      result = outcome.result;
+      deadlocks += outcome.deadlocks;
+      unresolvable += outcome.unresolvable;
+    }
     lengths.push(result.durationMs / 1000);
-    deadlocks += outcome.deadlocks;
-    unresolvable += outcome.unresolvable;
     endings[result.reason] = (endings[result.reason] ?? 0) + 1;
     const winnerSeat = result.winnerId === null ? -1 : Number(result.winnerId.slice(4));
     seating.forEach((bot, seat) => {
@@ -89,10 +120,14 @@ export function simulate(options: SimulationOptions, clock: () => number): Simul
   lengths.sort((a, b) => a - b);
   const games = options.games;
   const byDifficulty: SimulationReport['byDifficulty'] = {};
-  for (const bot of BOT_DIFFICULTIES) {
-    const entry = difficultyWins.get(bot);
-    // Win rate per game in which the difficulty took part (several seats of one difficulty add up).
-    if (entry) byDifficulty[bot] = { ...entry, winRate: round((100 * entry.wins) / games) };
+  const kinds = [
+    ...BOT_DIFFICULTIES,
+    ...[...difficultyWins.keys()].filter((k) => !BOT_DIFFICULTIES.includes(k as BotDifficulty)).sort(),
+  ];
+  for (const kind of kinds) {
+    const entry = difficultyWins.get(kind);
+    // Win rate per game in which the kind took part (several seats of one kind add up).
+    if (entry) byDifficulty[kind] = { ...entry, winRate: round((100 * entry.wins) / games) };
   }
   return {
     options,
@@ -105,5 +140,7 @@ export function simulate(options: SimulationOptions, clock: () => number): Simul
     unresolvableEndingsPerGame: round((endings.deadlock ?? 0) / games, 3),
     endings,
     gamesPerSecond: round(games / (elapsedMs / 1000), 0),
+    openingPowerUps,
+    refreezesWithin20s: refreezes,
   };
 }
