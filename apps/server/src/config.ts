@@ -20,6 +20,13 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
+  /** Cluster mode (issue 14): Redis for fan-out, game ownership and cluster-wide counts; needs DATABASE_URL. */
+  REDIS_URL: url(['redis:', 'rediss:']).optional(),
+  /** This node's name in the cluster (logs, /health, leases); default: a random one per start. */
+  NODE_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'must be 1–64 letters, digits, dots, dashes or underscores')
+    .optional(),
   SMTP_URL: url(['smtp:', 'smtps:']).optional(),
   MAIL_FROM: z.string().min(3).default('MemeSlam <no-reply@localhost>'),
   /** Default: http://localhost:PORT, so links in mail reach this server on whatever port it listens. */
@@ -79,6 +86,9 @@ export interface Config {
   readonly host: string;
   readonly dataDir: string;
   readonly databaseUrl: string | null;
+  /** Cluster mode when set (with a PostgreSQL DATABASE_URL). */
+  readonly redisUrl: string | null;
+  readonly nodeId: string;
   readonly smtpUrl: string | null;
   readonly mailFrom: string;
   /** Without a trailing slash. */
@@ -114,6 +124,11 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     }
     jwtSecret = embeddedSecret(dataDir);
   }
+  if (e.REDIS_URL && !e.DATABASE_URL) {
+    throw new ConfigError(
+      'Invalid configuration: REDIS_URL (cluster mode) needs DATABASE_URL: every node shares one PostgreSQL',
+    );
+  }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const allowedOrigins = parseOrigins(e.ALLOWED_ORIGINS, publicUrl);
   if (allowedOrigins instanceof Error) {
@@ -129,6 +144,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL ?? null,
+    redisUrl: e.REDIS_URL ?? null,
+    nodeId: e.NODE_ID ?? `node-${randomBytes(4).toString('hex')}`,
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
     publicUrl,
