@@ -17,6 +17,8 @@ import { serveWebApp } from './http/web-app.ts';
 import { loggerOptions } from './log.ts';
 import { createMailer } from './mail/mailer.ts';
 import { type Clock, systemClock } from './clock.ts';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { ClusterRedis } from './cluster/redis.ts';
 import { registerGameRoutes } from './games/routes.ts';
 import { GameService } from './games/service.ts';
 import type { Rules } from './games/types.ts';
@@ -160,6 +162,9 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
   });
 
   const database = await openDatabase(config);
+  // Cluster mode (issue 14): REDIS_URL set, every node on one PostgreSQL database.
+  const redis = config.redisUrl ? new ClusterRedis(config.redisUrl, config.databaseUrl ?? '') : null;
+  await redis?.connect();
   app.decorate('db', database.db);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log: app.log });
   const games = new GameService({
@@ -171,6 +176,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
     onRecorded: () => metrics.gameRecorded(),
     ...(options.seeds ? { seeds: options.seeds } : {}),
     ...(options.rules ? { rules: options.rules } : {}),
+    ...(redis ? { cluster: { redis, nodeId: config.nodeId } } : {}),
     limits: {
       maxLiveRooms: options.ceilings?.maxLiveRooms ?? ABUSE_LIMITS.maxLiveRooms,
       gamesCreatedPerMinute: config.rateLimits ? ABUSE_LIMITS.gamesCreatedPerUserPerMinute : null,
@@ -197,6 +203,8 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
       service: 'memeslam',
       database: database.kind,
       uptimeSeconds: Math.round(process.uptime()),
+      // Cluster mode: without Redis this node runs the games it owns and refuses what needs another node.
+      ...(redis ? { node: config.nodeId, redis: redis.up ? 'up' : 'down', degraded: !redis.up } : {}),
     });
   });
   registerAuthRoutes(app, auth, limit);
@@ -218,6 +226,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
     trustProxy,
     allowedOrigins: config.allowedOrigins,
     maxSockets: options.ceilings?.maxSockets ?? ABUSE_LIMITS.maxSockets,
+    ...(redis ? { adapter: createAdapter(redis.pub, redis.sub, { key: redis.key('io') }) } : {}),
   });
   metrics.live = { rooms: () => games.liveRooms.length, sockets: () => io.of('/').sockets.size };
   // Prometheus figures for operators (format=json: the server benchmark's windows); loopback or METRICS_TOKEN.
@@ -236,14 +245,20 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
     if (query.reset === '1') metrics.reset();
     return figures;
   });
-  const recovered = await games.recover();
-  if (recovered.restored + recovered.setAside > 0) app.log.info(recovered, 'game rooms rebuilt from their logs');
+  if (redis) {
+    // A node of a cluster takes over only games nobody owns; a live node's games stay its own.
+    await games.joinCluster();
+  } else {
+    const recovered = await games.recover();
+    if (recovered.restored + recovered.setAside > 0) app.log.info(recovered, 'game rooms rebuilt from their logs');
+  }
 
   // Sockets go first, before the HTTP server waits for its connections (no new commands come in),
   // then the rooms' last snapshots and results are written, then storage closes.
   app.addHook('preClose', async () => {
     games.stop();
-    io.disconnectSockets(true);
+    // This node's sockets only (with the Redis adapter, io.disconnectSockets would reach every node's).
+    io.local.disconnectSockets(true);
     io.engine.close();
   });
   app.addHook('onClose', async () => {
@@ -252,6 +267,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
     await auth.settled();
     await games.close();
     mailer.close();
+    await redis?.close();
     await database.close();
   });
 

@@ -31,6 +31,7 @@ describe('the game log', () => {
           throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
         }
         written.push(...batch.map((b) => b.gameId));
+        return [];
       },
     };
     const waits: number[] = [];
@@ -52,6 +53,7 @@ describe('the game log', () => {
       write: async (batch) => {
         if (batch.some((b) => b.gameId === 'bad')) throw sqlError('23503');
         written.push(...batch.map((b) => `${b.gameId}${b.write.entries[0]?.n}`));
+        return [];
       },
     };
     const refused: string[] = [];
@@ -67,12 +69,30 @@ describe('the game log', () => {
     expect(written).toEqual(['a1', 'c1', 'a2']);
   });
 
+  it('tells of a fenced game (cluster mode: another node owns it) before its writes resolve', async () => {
+    const events: string[] = [];
+    const storage: LogStorage = {
+      write: async (batch) => batch.flatMap((b) => (b.gameId === 'lost' ? [b.gameId] : [])),
+    };
+    const log = new GameLog({
+      storage,
+      log: pino({ level: 'silent' }),
+      onRefused: () => expect.unreachable(),
+      onFenced: (gameId) => events.push(`fenced ${gameId}`),
+    });
+    await Promise.all([
+      log.append('lost', entry(1)).then(() => events.push('lost resolved')),
+      log.append('kept', entry(1)).then(() => events.push('kept resolved')),
+    ]);
+    expect(events).toEqual(['fenced lost', 'lost resolved', 'kept resolved']);
+  });
+
   it('keeps several batches in flight, never two holding the same game, so each game is durable in order', async () => {
     const open: { gameIds: string[]; done: () => void }[] = [];
     const storage: LogStorage = {
       write: (batch) =>
-        new Promise<void>((done) =>
-          open.push({ gameIds: batch.map((b) => `${b.gameId}${b.write.entries[0]?.n}`), done }),
+        new Promise<readonly string[]>((done) =>
+          open.push({ gameIds: batch.map((b) => `${b.gameId}${b.write.entries[0]?.n}`), done: () => done([]) }),
         ),
     };
     const log = new GameLog({

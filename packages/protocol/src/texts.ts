@@ -159,6 +159,11 @@ export const SERVER_TEXTS = {
   replacedByNewerConnection: 'Disconnected: this account opened a newer connection elsewhere',
   tooManyGuests: 'Too many guest accounts from your network. Please try again later.',
   tooManyGamesCreated: 'Too many games created. Please wait a minute.',
+  /**
+   * Ours (issue 14): cluster mode, Redis away — the request needs another node (or a new game's
+   * ownership) and cannot be served now; the games already running go on.
+   */
+  clusterUnavailable: 'The game service is reconnecting. Please try again in a few seconds.',
 } as const;
 
 /** Success toasts (§8). */

@@ -125,6 +125,12 @@ export const games = pgTable(
     header: jsonb('header'),
     /** Set when the game could not be rebuilt from its log at start-up: it is set aside, not retried. */
     restoreError: text('restore_error'),
+    /**
+     * Cluster mode's fencing epoch: raised each time a node takes the game over. A write carries its
+     * node's epoch and is refused unless it is still this one, so a node that lost the game cannot
+     * append to its log or record it.
+     */
+    ownerEpoch: integer('owner_epoch').notNull().default(0),
     winnerId: uuid('winner_id').references(() => users.id, { onDelete: 'set null' }),
     endReason: text('end_reason'),
     durationMs: integer('duration_ms'),

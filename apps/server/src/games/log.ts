@@ -23,7 +23,8 @@ interface Pending {
 }
 
 export interface LogStorage {
-  write(batch: readonly { gameId: string; write: RoomWrite }[]): Promise<void>;
+  /** Resolves with the games whose writes were fenced off (cluster mode: another node owns them now). */
+  write(batch: readonly { gameId: string; write: RoomWrite }[]): Promise<readonly string[]>;
 }
 
 /** Steps per batch at most; more wait for the next one. */
@@ -50,6 +51,7 @@ export class GameLog {
   readonly #storage: LogStorage;
   readonly #log: FastifyBaseLogger;
   readonly #onRefused: (gameId: string, error: unknown) => void;
+  readonly #onFenced: (gameId: string) => void;
   readonly #wait: (ms: number) => Promise<void>;
   readonly #maxInFlight: number;
   #pending: Pending[] = [];
@@ -69,6 +71,11 @@ export class GameLog {
     log: FastifyBaseLogger;
     /** A game's write was refused by the database: the game must be stopped. */
     onRefused: (gameId: string, error: unknown) => void;
+    /**
+     * Cluster mode: the game's writes were refused because another node took it over. Called before
+     * the writes' promises resolve, so the room stops before anything of them is delivered.
+     */
+    onFenced?: (gameId: string) => void;
     /** Batches written side by side at most (1 by default). */
     maxInFlight?: number;
     wait?: (ms: number) => Promise<void>;
@@ -76,6 +83,7 @@ export class GameLog {
     this.#storage = deps.storage;
     this.#log = deps.log;
     this.#onRefused = deps.onRefused;
+    this.#onFenced = deps.onFenced ?? (() => {});
     this.#maxInFlight = deps.maxInFlight ?? 1;
     this.#wait = deps.wait ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
   }
@@ -144,10 +152,11 @@ export class GameLog {
     for (let attempt = 1; ; attempt += 1) {
       try {
         const started = process.hrtime.bigint();
-        await this.#storage.write(batch);
+        const fenced = await this.#storage.write(batch);
         this.writes.record(process.hrtime.bigint() - started);
         this.batches += 1;
         this.steps += batch.length;
+        for (const gameId of fenced) this.#onFenced(gameId);
         for (const p of batch) p.resolve();
         return;
       } catch (error) {
@@ -173,7 +182,7 @@ export class GameLog {
     for (const [gameId, writes] of byGame) {
       for (let attempt = 1; ; attempt += 1) {
         try {
-          await this.#storage.write(writes);
+          for (const fenced of await this.#storage.write(writes)) this.#onFenced(fenced);
           break;
         } catch (error) {
           if (isTransient(error)) {

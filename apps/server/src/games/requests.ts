@@ -14,6 +14,8 @@ export interface Transport {
   /** Puts every socket of the user into the game's channel (or takes them out). */
   subscribe(userId: string, gameId: string): void;
   unsubscribe(userId: string, gameId: string): void;
+  /** Which of these users have a socket open (on any node, in cluster mode). */
+  present(userIds: readonly string[]): Promise<ReadonlySet<string>>;
 }
 
 export interface User {
@@ -32,7 +34,9 @@ export type GameRequest =
   | { readonly type: 'start' }
   | { readonly type: 'play'; readonly command: Command }
   /** The hand and public state of the user's game in play. */
-  | { readonly type: 'view' };
+  | { readonly type: 'view' }
+  /** Cluster mode, between nodes only: the user's lobby seat is given up for a new game (refused in play). */
+  | { readonly type: 'vacate' };
 
 export interface Entry {
   readonly gameId: string;
@@ -41,12 +45,47 @@ export interface Entry {
   readonly seq: number;
 }
 
+/** What a returning player's socket is sent: the whole game in play with their hand, or the lobby. */
+export interface Rejoin {
+  readonly event: 'gameRejoined' | 'gameUpdated';
+  readonly payload: object;
+}
+
+export function rejoinFor(room: GameRoom, userId: string): Rejoin {
+  const hand = room.handFor(userId);
+  const game = room.game(userId);
+  if (!hand || !game.gameState) return { event: 'gameUpdated', payload: { ...game, seq: room.seq } };
+  return {
+    event: 'gameRejoined',
+    payload: {
+      ...hand,
+      game,
+      gameState: game.gameState,
+      activeEffects: game.gameState.activeEffects,
+      powerUps: hand.powerUps,
+      isFrozen: hand.isFrozen,
+    },
+  };
+}
+
+/**
+ * Cluster mode: what one node asks of the owner of a game. `present`: the user has a socket open on
+ * the asking node. Answers are plain data (they cross Redis).
+ */
+export type Forwarded =
+  | { readonly kind: 'handle'; readonly user: User; readonly request: GameRequest; readonly present: boolean }
+  | { readonly kind: 'connect'; readonly userId: string }
+  | { readonly kind: 'disconnect'; readonly userId: string }
+  | { readonly kind: 'describe'; readonly gameId: string; readonly viewerId: string };
+
 export interface Answers {
   create: Entry;
-  join: Entry & { readonly watching: boolean; readonly room: GameRoom };
+  /** `rejoin`: what the joining socket is sent when the game is already under way (a returning member). */
+  join: Entry & { readonly watching: boolean; readonly rejoin: Rejoin | null };
   leave: null;
   ready: { isReady: boolean };
   start: { status: RoomStatus };
   play: Applied;
   view: { hand: NonNullable<ReturnType<GameRoom['handFor']>>; game: ReturnType<GameRoom['game']> };
+  vacate: null;
 }

@@ -63,6 +63,7 @@ export class GameRoom {
   #timer: Timer | null = null;
   /** The room threw: it takes no more steps. */
   #failed = false;
+  #lost = false;
   readonly #steps: StepBuffer;
   /** The running step changed the lobby: its row is written with the step. */
   #lobbyChanged = false;
@@ -307,8 +308,12 @@ export class GameRoom {
     });
   }
 
-  /** After a restore: timers are armed again and every human counts as away until they reconnect. */
-  resume(): Step<null> {
+  /**
+   * After a restore: timers are armed again and every human counts as away until they reconnect,
+   * except those `present` (cluster mode: a socket open on some node when the game was taken over).
+   */
+  resume(present: ReadonlySet<string> = new Set()): Step<null> {
+    for (const userId of present) this.#connected.add(userId);
     return this.#run(() => {
       if (this.#status === 'finished') {
         this.#steps.send(() => this.#deps.finished(this.id));
@@ -331,6 +336,23 @@ export class GameRoom {
   /** Every step so far is durable and delivered. */
   settled(): Promise<void> {
     return this.#steps.settled;
+  }
+
+  /**
+   * Cluster mode: another node took the game over. The room stops here without a word (its game goes
+   * on there), and nothing of its unwritten steps is delivered.
+   */
+  lose(): void {
+    this.#lost = true;
+    this.#failed = true;
+    this.#cancelTimer();
+    this.#steps.discard();
+    this.#lobbyChanged = false;
+  }
+
+  /** Whether the room stopped because another node took its game over. */
+  get lost(): boolean {
+    return this.#lost;
   }
 
   /** Stops the room from outside (its writes could not be made durable): the game is aborted. */

@@ -67,8 +67,7 @@ export function registerGameRoutes(app: FastifyInstance, auth: AuthService, game
   // A game whose host refused spectators is not shown to anyone outside it: to them it does not exist.
   on('getGame', async ({ user, params }) => {
     const viewer = me(user).id;
-    const room = games.find(params.id);
-    const game = room ? room.game(viewer) : await storedGame(app, params.id);
+    const game = (await games.describe(params.id, viewer)) ?? (await storedGame(app, params.id));
     if (!game || !(game.gameSettings.allowSpectators || game.players.some((p) => p.userId === viewer))) {
       throw notFound(LOBBY_TEXTS.gameNotFound);
     }
@@ -77,8 +76,8 @@ export function registerGameRoutes(app: FastifyInstance, auth: AuthService, game
 
   on('myGames', async ({ user, query }) => {
     const userId = me(user).id;
-    const live = games.currentGameOf(userId);
-    const list: Game[] = live && (!query.status || live.status === query.status) ? [live.game(userId)] : [];
+    const live = await games.currentGame(userId);
+    const list: Game[] = live && (!query.status || live.status === query.status) ? [live] : [];
     if (query.status === 'finished') {
       for (const record of await gameRecordsFor(app.db, userId, query.limit)) {
         const game = await storedGame(app, record.gameId);

@@ -19,12 +19,25 @@ import {
 } from '@memeslam/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.ts';
+import { NodeBus, NodeUnreachable } from '../cluster/bus.ts';
+import { GameLeases } from '../cluster/leases.ts';
+import type { ClusterRedis } from '../cluster/redis.ts';
 import type { Db, Prepared } from '../db/client.ts';
 import { type BudgetStore, MemoryTokenBuckets } from '../http/token-buckets.ts';
 import { GameLog } from './log.ts';
-import { type Answers, type Entry, type GameRequest, type Transport, type User } from './requests.ts';
+import {
+  type Answers,
+  type Entry,
+  type Forwarded,
+  type GameRequest,
+  type Rejoin,
+  type Transport,
+  type User,
+  rejoinFor,
+} from './requests.ts';
 import { GameRoom, type Step } from './room.ts';
 import { GameStore } from './store.ts';
+import { isUuid } from '../users/repository.ts';
 import { ENGINE_RULES, type Outcome, type RoomDeps, type Rules, fail, ok } from './types.ts';
 
 /** A finished room stays findable a while after it is recorded, then lives on in the database only. */
@@ -56,6 +69,12 @@ export class GameService {
   /** Each user's budget of game creations (null: unlimited). */
   readonly #creations: BudgetStore | null;
   readonly #onRecorded: () => void;
+  /** Cluster mode (issue 14): game ownership and the way to other nodes; null on a single server. */
+  readonly #cluster: { leases: GameLeases; bus: NodeBus } | null;
+  /** Users with a socket on another node, as forwarded requests told (cluster mode). */
+  readonly #remote = new Set<string>();
+  /** Takeovers under way, so that a scan and a request never adopt one game twice. */
+  readonly #adopting = new Map<string, Promise<boolean>>();
 
   constructor(deps: {
     db: Db;
@@ -73,9 +92,19 @@ export class GameService {
     limits?: { maxLiveRooms: number; gamesCreatedPerMinute: number | null };
     /** Called once per finished game written to the history (for /metrics). */
     onRecorded?: () => void;
+    /** Cluster mode: Redis and this node's name. */
+    cluster?: { redis: ClusterRedis; nodeId: string };
   }) {
     this.#onRecorded = deps.onRecorded ?? (() => {});
-    this.#store = new GameStore(deps.db, deps.prepared);
+    const cluster = deps.cluster;
+    this.#cluster = cluster
+      ? {
+          leases: new GameLeases(cluster.redis, cluster.nodeId, (gameId) => this.#lost(gameId)),
+          bus: new NodeBus(cluster.redis, cluster.nodeId),
+        }
+      : null;
+    const leases = this.#cluster?.leases;
+    this.#store = new GameStore(deps.db, deps.prepared, leases ? (id) => leases.epochOf(id) : null);
     this.#maxRooms = deps.limits?.maxLiveRooms ?? Number.POSITIVE_INFINITY;
     const perMinute = deps.limits?.gamesCreatedPerMinute ?? null;
     this.#creations =
@@ -86,6 +115,7 @@ export class GameService {
       storage: this.#store,
       log: deps.log,
       onRefused: (gameId, error) => this.#rooms.get(gameId)?.abort(error),
+      onFenced: (gameId) => this.#lost(gameId),
       ...(deps.logWriters ? { maxInFlight: deps.logWriters } : {}),
     });
     const seeds = deps.seeds ?? (() => randomBytes(16).toString('hex'));
@@ -147,14 +177,15 @@ export class GameService {
     return this.#rooms.get(idOrCode) ?? this.#byCode.get(idOrCode.toUpperCase());
   }
 
-  currentGameOf(userId: string): GameRoom | undefined {
-    return this.#userGame.get(userId);
-  }
-
   /** The one door: a user's request, after their earlier ones, answered once durable. */
   handle<R extends GameRequest>(user: User, request: R): Promise<Outcome<Answers[R['type']]>> {
+    return this.#enqueue(user, request, false) as Promise<Outcome<Answers[R['type']]>>;
+  }
+
+  /** `forwarded`: another node sent it here, its owner (it is never sent on again). */
+  #enqueue(user: User, request: GameRequest, forwarded: boolean): Promise<Outcome<unknown>> {
     const previous = this.#queues.get(user.id) ?? Promise.resolve();
-    const answer = previous.then(() => this.#dispatch(user, request)) as Promise<Outcome<Answers[R['type']]>>;
+    const answer = previous.then(() => this.#dispatch(user, request, forwarded));
     const settled = answer.catch(() => undefined);
     this.#queues.set(user.id, settled);
     void settled.then(() => {
@@ -163,8 +194,13 @@ export class GameService {
     return answer;
   }
 
-  async #dispatch(user: User, request: GameRequest): Promise<Outcome<unknown>> {
+  async #dispatch(user: User, request: GameRequest, forwarded = false): Promise<Outcome<unknown>> {
     if (this.#stopping) return fail(GAME_TEXTS.anErrorOccurred);
+    if (this.#cluster && !forwarded) {
+      // Cluster mode: a request for a game another node owns goes there, and its answer comes back.
+      const place = await this.#placeOfRequest(user.id, request);
+      if (place !== 'local') return this.#forwardTo(place, user, request);
+    }
     switch (request.type) {
       case 'create':
         return this.#create(user, request.setup);
@@ -191,6 +227,8 @@ export class GameService {
         if (request.type === 'start') return this.#settle(room, room.start(user.id));
         return this.#settle(room, room.play(user.id, { ...request.command, playerId: user.id }));
       }
+      case 'vacate':
+        return this.#freeSeatFor(user.id, false);
       case 'view': {
         const room = this.#userGame.get(user.id);
         if (!room) return fail(LOBBY_TEXTS.notInGame);
@@ -203,7 +241,8 @@ export class GameService {
   /** Waits for the step to be durable; a room that was stopped meanwhile answers with that. */
   async #settle<T>(room: GameRoom, step: Step<T>): Promise<Outcome<T>> {
     await step.done;
-    return room.failed ? fail(GAME_TEXTS.gameStopped) : step.outcome;
+    if (!room.failed) return step.outcome;
+    return fail(room.lost ? SERVER_TEXTS.clusterUnavailable : GAME_TEXTS.gameStopped);
   }
 
   #entry(room: GameRoom, userId: string): Entry {
@@ -228,6 +267,10 @@ export class GameService {
         { id: randomUUID(), roomCode, host: user, setup, createdAt: this.#clock.now() },
         this.#deps,
       );
+      // Cluster mode: this node owns the new game from its first write (epoch 1).
+      if (this.#cluster && !(await this.#cluster.leases.claim(room.id, 1).catch(() => false))) {
+        return fail(SERVER_TEXTS.clusterUnavailable);
+      }
       try {
         await this.#store.insert({
           id: room.id,
@@ -249,6 +292,7 @@ export class GameService {
       } catch (error) {
         // An unfinished game in the database holds the code: draw again.
         this.#log.warn({ err: error, roomCode }, 'room code taken, drawing another');
+        this.#registry((leases) => leases.release(room.id));
         continue;
       }
       this.#add(room);
@@ -264,7 +308,12 @@ export class GameService {
   async #join(user: User, roomCode: string, watch: boolean): Promise<Outcome<Answers['join']>> {
     const room = this.#byCode.get(roomCode.toUpperCase());
     if (!room || room.status === 'finished') return fail(LOBBY_TEXTS.gameNotFound);
-    const answer = (watching: boolean) => ok({ ...this.#entry(room, user.id), watching, room });
+    const answer = (watching: boolean) =>
+      ok({
+        ...this.#entry(room, user.id),
+        watching,
+        rejoin: !watching && room.status === 'active' ? rejoinFor(room, user.id) : null,
+      });
     if (room.isMember(user.id)) {
       this.#seat(user.id, room);
       await room.settled();
@@ -298,15 +347,24 @@ export class GameService {
     }
   }
 
-  /** A socket of the user opened; returns the game they sit in. */
-  connected(userId: string): GameRoom | undefined {
+  /**
+   * A socket of the user opened: the game they sit in (on whichever node owns it) counts them as
+   * back, and the socket is told what it needs to carry on.
+   */
+  async connected(userId: string): Promise<{ gameId: string; rejoin: Rejoin } | null> {
     this.#sockets.set(userId, (this.#sockets.get(userId) ?? 0) + 1);
     const room = this.#userGame.get(userId);
-    void room?.connect(userId).done;
-    return room;
+    if (room) {
+      void room.connect(userId).done;
+      return { gameId: room.id, rejoin: rejoinFor(room, userId) };
+    }
+    const place = this.#cluster ? await this.#placeOfSeat(userId).catch(() => 'local' as const) : 'local';
+    if (place === 'local') return null;
+    const answer = await this.#request(place.node, { kind: 'connect', userId }).catch(() => null);
+    return answer as { gameId: string; rejoin: Rejoin } | null;
   }
 
-  /** A socket of the user closed; their seat counts as away once the last one has. */
+  /** A socket of the user closed; their seat counts as away once the last one has, on every node. */
   disconnected(userId: string): void {
     const open = (this.#sockets.get(userId) ?? 1) - 1;
     if (open > 0) {
@@ -315,7 +373,28 @@ export class GameService {
     }
     this.#sockets.delete(userId);
     // Sockets closed by our own shutdown are not players going away: the log does not say so.
-    if (!this.#stopping) void this.#userGame.get(userId)?.disconnect(userId).done;
+    if (this.#stopping) return;
+    if (!this.#cluster) {
+      void this.#userGame.get(userId)?.disconnect(userId).done;
+      return;
+    }
+    void this.#awayEverywhere(userId).catch((error: unknown) => {
+      this.#log.warn({ err: error, userId }, 'a disconnect could not be passed on to its game');
+    });
+  }
+
+  /** Cluster mode: the user's last socket here closed; if none is open on another node either, their game hears it. */
+  async #awayEverywhere(userId: string): Promise<void> {
+    const present = await this.#transport?.present([userId]);
+    if (present?.has(userId) || (this.#sockets.get(userId) ?? 0) > 0) return;
+    const room = this.#userGame.get(userId);
+    if (room) {
+      this.#remote.delete(userId);
+      await room.disconnect(userId).done;
+      return;
+    }
+    const place = await this.#placeOfSeat(userId);
+    if (place !== 'local') await this.#request(place.node, { kind: 'disconnect', userId });
   }
 
   /**
@@ -355,12 +434,237 @@ export class GameService {
     await this.#gameLog.drain();
     await Promise.allSettled([...this.#recording]);
     for (const timer of this.#timers) clearTimeout(timer);
+    if (this.#cluster) await this.#handOver(this.#cluster);
+  }
+
+  /**
+   * Cluster mode, a node stopping (SIGTERM): everything it wrote is durable, so its games are let go
+   * and the other nodes told, and they take them over from the log at once (a rolling restart).
+   */
+  async #handOver({ leases, bus }: { leases: GameLeases; bus: NodeBus }): Promise<void> {
+    leases.stop();
+    const released = [...leases.held.keys()];
+    await Promise.allSettled(released.map((id) => leases.release(id)));
+    if (released.length > 0) await bus.broadcast('released', released).catch(() => {});
+    bus.close();
+  }
+
+  // ── cluster mode (issue 14) ──
+
+  /**
+   * Starts this node's part of the cluster: it answers other nodes' requests, renews its leases and,
+   * every second (and at once when a node hands its games over), takes over unfinished games nobody
+   * owns: those of a node that died, or stopped. Boot loads nothing else: a live node's games stay its own.
+   */
+  async joinCluster(): Promise<void> {
+    const cluster = this.#cluster;
+    if (!cluster) return;
+    await cluster.bus.start((body) => this.#serve(body as Forwarded));
+    await cluster.bus.onBroadcast('released', () => void this.#scan());
+    cluster.leases.start();
+    const timer = setInterval(() => void this.#scan(), 1000);
+    timer.unref();
+    this.#timers.add(timer as unknown as NodeJS.Timeout);
+    await this.#scan();
+  }
+
+  #scanning = false;
+
+  /** Takes over the unfinished games whose lease is gone. */
+  async #scan(): Promise<void> {
+    const leases = this.#cluster?.leases;
+    if (!leases || this.#scanning || this.#stopping) return;
+    this.#scanning = true;
+    try {
+      const ids = (await this.#store.unfinishedIds()).filter((id) => !this.#rooms.has(id));
+      const owners = await leases.ownersOf(ids);
+      for (const [i, id] of ids.entries()) if (owners[i] === null) await this.#adopt(id);
+    } catch (error) {
+      this.#log.debug({ err: error }, 'ownership scan skipped');
+    } finally {
+      this.#scanning = false;
+    }
+  }
+
+  /** Takes a game nobody owns over from its log: lease, epoch raised in the database, room rebuilt. */
+  #adopt(gameId: string): Promise<boolean> {
+    const running = this.#adopting.get(gameId);
+    if (running) return running;
+    const adoption = this.#takeOver(gameId).finally(() => this.#adopting.delete(gameId));
+    this.#adopting.set(gameId, adoption);
+    return adoption;
+  }
+
+  async #takeOver(gameId: string): Promise<boolean> {
+    const leases = this.#cluster?.leases;
+    if (!leases || this.#stopping) return false;
+    if (this.#rooms.has(gameId)) return true;
+    if (!(await leases.claim(gameId, 0))) return false;
+    try {
+      const epoch = await this.#store.raiseEpoch(gameId);
+      const [stored] = epoch === null ? [] : await this.#store.unfinished(gameId);
+      if (epoch === null || !stored) {
+        await leases.release(gameId);
+        return false;
+      }
+      await leases.confirm(gameId, epoch);
+      let room: GameRoom;
+      try {
+        room = GameRoom.restore(stored, this.#deps);
+      } catch (error) {
+        this.#roomLog(gameId).error({ err: error }, 'a game could not be rebuilt from its log; set aside');
+        await this.#store.setAside(gameId, error);
+        await leases.release(gameId);
+        return false;
+      }
+      this.#add(room);
+      const humans = room.status === 'finished' ? [] : room.humanIds;
+      for (const id of humans) {
+        this.#userGame.set(id, room);
+        this.#registry((l) => l.seat(id, room.id));
+      }
+      // Players whose sockets are open on any node are still here: only the others count as away.
+      const present = (await this.#transport?.present(humans)) ?? new Set<string>();
+      for (const id of present) if ((this.#sockets.get(id) ?? 0) === 0) this.#remote.add(id);
+      void room.resume(present).done;
+      this.#roomLog(gameId).info({ epoch, status: room.status }, 'game taken over');
+      return true;
+    } catch (error) {
+      this.#log.warn({ err: error, gameId }, 'a takeover failed; the game stays free for another try');
+      leases.drop(gameId);
+      return false;
+    }
+  }
+
+  /** Another node took the game over (our write was fenced off, or our lease was found in its hands). */
+  #lost(gameId: string): void {
+    const room = this.#rooms.get(gameId);
+    this.#cluster?.leases.drop(gameId);
+    if (!room) return;
+    this.#roomLog(gameId).warn('game lost to another node; this node stops running it');
+    room.lose();
+    if (this.#rooms.get(room.id) === room) this.#rooms.delete(room.id);
+    if (this.#byCode.get(room.roomCode) === room) this.#byCode.delete(room.roomCode);
+    for (const [userId, seated] of this.#userGame) if (seated === room) this.#userGame.delete(userId);
+  }
+
+  /** Where a request must run: here, or on the node owning its game. */
+  async #placeOfRequest(userId: string, request: GameRequest): Promise<'local' | { node: string; gameId: string }> {
+    switch (request.type) {
+      case 'create':
+        return 'local';
+      case 'join': {
+        if (this.#byCode.has(request.roomCode.toUpperCase())) return 'local';
+        const gameId = await this.#store.unfinishedIdByCode(request.roomCode);
+        return gameId ? this.#placeOfGame(gameId) : 'local';
+      }
+      case 'leave': {
+        if (!request.game) return this.#placeOfSeat(userId);
+        if (this.find(request.game)) return 'local';
+        const gameId = isUuid(request.game) ? request.game : await this.#store.unfinishedIdByCode(request.game);
+        return gameId ? this.#placeOfGame(gameId) : 'local';
+      }
+      default:
+        return this.#placeOfSeat(userId);
+    }
+  }
+
+  /** The node running the game the user sits in ('local': here, or none). */
+  async #placeOfSeat(userId: string): Promise<'local' | { node: string; gameId: string }> {
+    if (this.#userGame.has(userId) || !this.#cluster) return 'local';
+    const gameId = await this.#cluster.leases.seatOf(userId);
+    return gameId ? this.#placeOfGame(gameId) : 'local';
+  }
+
+  /** The owner of a game; a game nobody owns is taken over here first. */
+  async #placeOfGame(gameId: string): Promise<'local' | { node: string; gameId: string }> {
+    const leases = this.#cluster?.leases;
+    if (!leases || this.#rooms.has(gameId)) return 'local';
+    const owner = await leases.ownerOf(gameId);
+    if (owner !== null && owner !== leases.nodeId) return { node: owner, gameId };
+    await this.#adopt(gameId);
+    return 'local';
+  }
+
+  async #forwardTo(
+    place: { node: string; gameId: string },
+    user: User,
+    request: GameRequest,
+  ): Promise<Outcome<unknown>> {
+    const present = (this.#sockets.get(user.id) ?? 0) > 0;
+    try {
+      return (await this.#request(place.node, { kind: 'handle', user, request, present })) as Outcome<unknown>;
+    } catch (error) {
+      if (!(error instanceof NodeUnreachable)) throw error;
+      // The owner is gone: its game is taken over here (once its lease is free) and served.
+      if (await this.#adopt(place.gameId)) return this.#dispatch(user, request, true);
+      return fail(SERVER_TEXTS.clusterUnavailable);
+    }
+  }
+
+  #request(node: string, body: Forwarded): Promise<unknown> {
+    const bus = this.#cluster?.bus;
+    if (!bus) return Promise.reject(new Error('not in a cluster'));
+    return bus.request(node, body);
+  }
+
+  /** A request another node forwarded: served here as if it had arrived here. */
+  async #serve(body: Forwarded): Promise<unknown> {
+    switch (body.kind) {
+      case 'handle':
+        if (body.present) this.#remote.add(body.user.id);
+        return this.#enqueue(body.user, body.request, true);
+      case 'connect': {
+        const room = this.#userGame.get(body.userId);
+        if (!room) return null;
+        this.#remote.add(body.userId);
+        await room.connect(body.userId).done;
+        return { gameId: room.id, rejoin: rejoinFor(room, body.userId) };
+      }
+      case 'disconnect': {
+        this.#remote.delete(body.userId);
+        if ((this.#sockets.get(body.userId) ?? 0) === 0)
+          await this.#userGame.get(body.userId)?.disconnect(body.userId).done;
+        return null;
+      }
+      case 'describe':
+        return this.find(body.gameId)?.game(body.viewerId) ?? null;
+    }
+  }
+
+  /**
+   * A game as `viewerId` sees it, wherever it runs: here, on its owner, or (no longer live) null.
+   * The HTTP routes use it; in one process it is `find`.
+   */
+  async describe(idOrCode: string, viewerId: string): Promise<ReturnType<GameRoom['game']> | null> {
+    const room = this.find(idOrCode);
+    if (room) return room.game(viewerId);
+    if (!this.#cluster) return null;
+    const gameId = isUuid(idOrCode) ? idOrCode : await this.#store.unfinishedIdByCode(idOrCode);
+    if (!gameId) return null;
+    const place = await this.#placeOfGame(gameId);
+    if (place === 'local') return this.find(gameId)?.game(viewerId) ?? null;
+    return (await this.#request(place.node, { kind: 'describe', gameId, viewerId }).catch(() => null)) as ReturnType<
+      GameRoom['game']
+    > | null;
+  }
+
+  /** The unfinished game the user sits in, wherever it runs. */
+  async currentGame(userId: string): Promise<ReturnType<GameRoom['game']> | null> {
+    const room = this.#userGame.get(userId);
+    if (room) return room.game(userId);
+    if (!this.#cluster) return null;
+    const gameId = await this.#cluster.leases.seatOf(userId).catch(() => null);
+    return gameId ? this.describe(gameId, userId) : null;
   }
 
   #finished(gameId: string): void {
     const room = this.#rooms.get(gameId);
     if (!room) return;
-    for (const id of room.humanIds) if (this.#userGame.get(id) === room) this.#userGame.delete(id);
+    for (const id of room.humanIds) {
+      if (this.#userGame.get(id) === room) this.#userGame.delete(id);
+      this.#registry((leases) => leases.unseat(id, room.id));
+    }
     void this.#record(room);
   }
 
@@ -435,22 +739,41 @@ export class GameService {
     if (this.#rooms.get(room.id) === room) this.#rooms.delete(room.id);
     if (this.#byCode.get(room.roomCode) === room) this.#byCode.delete(room.roomCode);
     for (const [userId, seated] of this.#userGame) if (seated === room) this.#userGame.delete(userId);
+    for (const userId of room.humanIds) this.#registry((leases) => leases.unseat(userId, room.id));
+    this.#registry((leases) => leases.release(room.id));
   }
 
   #seat(userId: string, room: GameRoom): void {
     this.#userGame.set(userId, room);
     this.#transport?.subscribe(userId, room.id);
-    if ((this.#sockets.get(userId) ?? 0) > 0) void room.connect(userId).done;
+    if ((this.#sockets.get(userId) ?? 0) > 0 || this.#remote.has(userId)) void room.connect(userId).done;
+    this.#registry((leases) => leases.seat(userId, room.id));
   }
 
   #unseat(userId: string, room: GameRoom): void {
     if (this.#userGame.get(userId) === room) this.#userGame.delete(userId);
     this.#transport?.unsubscribe(userId, room.id);
+    this.#registry((leases) => leases.unseat(userId, room.id));
+  }
+
+  /** Cluster mode: a change to Redis's seats or leases, in the background (Redis away: logged, healed by the owner later). */
+  #registry(change: (leases: GameLeases) => Promise<unknown>): void {
+    const leases = this.#cluster?.leases;
+    if (!leases) return;
+    change(leases).catch((error: unknown) => this.#log.warn({ err: error }, 'cluster registry not updated'));
   }
 
   /** One unfinished game per user: a lobby they sit in is left for the new one; a game in play is not. */
-  async #freeSeatFor(userId: string): Promise<Outcome<null>> {
+  async #freeSeatFor(userId: string, onOtherNodes = true): Promise<Outcome<null>> {
     const current = this.#userGame.get(userId);
+    if (!current && onOtherNodes && this.#cluster) {
+      // Cluster mode: the seat may be in a game another node runs; that node frees it.
+      const place = await this.#placeOfSeat(userId);
+      if (place !== 'local') {
+        const user = { id: userId, username: '' };
+        return (await this.#forwardTo(place, user, { type: 'vacate' })) as Outcome<null>;
+      }
+    }
     if (!current || current.status === 'finished') return ok(null);
     if (current.status === 'active') return fail(LOBBY_TEXTS.alreadyInGame);
     await this.#settle(current, current.leave(userId));

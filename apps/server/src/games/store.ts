@@ -7,7 +7,7 @@
 import { MATCH_HISTORY_GAMES, medianPlayInterval, recordedPace } from '@memeslam/engine';
 import { ACHIEVEMENTS } from '@memeslam/protocol';
 import type { GameSetup } from '@memeslam/protocol';
-import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, Prepared } from '../db/client.ts';
 import { gameLog, games, users } from '../db/schema.ts';
 import { DELETED_USERNAME, isUuid } from '../users/repository.ts';
@@ -48,6 +48,47 @@ const WRITE = {
     on conflict do nothing`,
 };
 
+/**
+ * Cluster mode's write (issue 14): the same changes, made only for games this node still owns. Each
+ * game's row is locked and its fencing epoch compared with the writer's ($3); a game taken over
+ * since (its epoch raised by another node) gets no row change and no log entry, and its id comes
+ * back. The lock orders this write against a takeover's epoch raise: whichever commits first, the
+ * new owner reads every entry the old one wrote before it lost the game.
+ */
+const FENCED_WRITE = {
+  name: 'game-log-write-fenced',
+  text: `
+    with owned as (
+      select g.id from games as g
+      join json_to_recordset($3::json) as f(id uuid, epoch integer) on f.id = g.id
+      where g.owner_epoch = f.epoch
+      for update of g
+    ),
+    updated as (
+      update games as g set
+        status = coalesce(v.status, g.status),
+        lobby = coalesce(v.lobby, g.lobby),
+        header = coalesce(v.header, g.header),
+        seed_commitment = coalesce(v.seed_commitment, g.seed_commitment),
+        started_at = coalesce(v.started_at, g.started_at),
+        end_reason = coalesce(v.end_reason, g.end_reason),
+        finished_at = coalesce(v.finished_at, g.finished_at)
+      from json_to_recordset($1::json) as v(
+        id uuid, status text, lobby jsonb, header jsonb, seed_commitment text, started_at timestamptz,
+        end_reason text, finished_at timestamptz)
+      where g.id = v.id and g.status <> 'finished' and g.id in (select id from owned)
+    ),
+    inserted as (
+      insert into game_log (game_id, n, at, seq, command)
+      select v.game_id, v.n, v.at, v.seq, v.command
+      from json_to_recordset($2::json) as v(game_id uuid, n integer, at double precision, seq integer, command jsonb)
+      where v.game_id in (select id from owned)
+      on conflict do nothing
+    )
+    select f.id from json_to_recordset($3::json) as f(id uuid, epoch integer)
+    where f.id not in (select id from owned)`,
+};
+
 const FINISH = {
   name: 'game-record',
   text: `
@@ -55,7 +96,7 @@ const FINISH = {
       update games set
         status = 'finished', winner_id = $2::uuid, end_reason = $3, duration_ms = $4, seed = $5,
         seed_commitment = $6, started_at = $7::timestamptz, finished_at = $8::timestamptz
-      where id = $1::uuid and status <> 'finished'
+      where id = $1::uuid and status <> 'finished' and ($18::integer is null or owner_epoch = $18::integer)
       returning id
     ),
     dropped as (delete from game_log where game_id in (select id from fin)),
@@ -123,14 +164,48 @@ const iso = (ms: number | undefined) => (ms === undefined ? null : new Date(ms).
 export class GameStore {
   readonly #db: Db;
   readonly #prepared: Prepared;
+  /** Cluster mode: each game's fencing epoch as this node holds it (null: one node, no fencing). */
+  readonly #epochOf: ((gameId: string) => number) | null;
 
-  constructor(db: Db, prepared: Prepared) {
+  constructor(db: Db, prepared: Prepared, epochOf: ((gameId: string) => number) | null = null) {
     this.#db = db;
     this.#prepared = prepared;
+    this.#epochOf = epochOf;
   }
 
   #run(statement: { name: string; text: string }, values: unknown[]): Promise<unknown> {
     return this.#prepared({ ...statement, values });
+  }
+
+  /**
+   * Cluster mode: this node takes the game over, raising its fencing epoch (every write of the node
+   * that held it is refused from now on). Null if the game is recorded or set aside.
+   */
+  async raiseEpoch(gameId: string): Promise<number | null> {
+    const rows = await this.#db
+      .update(games)
+      .set({ ownerEpoch: sql`${games.ownerEpoch} + 1` })
+      .where(and(eq(games.id, gameId), ne(games.status, 'finished'), isNull(games.restoreError)))
+      .returning({ epoch: games.ownerEpoch });
+    return rows[0]?.epoch ?? null;
+  }
+
+  /** Unfinished games that are not set aside (ids only, for the cluster's ownership scan). */
+  async unfinishedIds(): Promise<string[]> {
+    const rows = await this.#db
+      .select({ id: games.id })
+      .from(games)
+      .where(and(ne(games.status, 'finished'), isNull(games.restoreError)));
+    return rows.map((row) => row.id);
+  }
+
+  /** The unfinished game holding a room code, if any (cluster mode: the room may live on another node). */
+  async unfinishedIdByCode(roomCode: string): Promise<string | null> {
+    const [row] = await this.#db
+      .select({ id: games.id })
+      .from(games)
+      .where(and(eq(games.roomCode, roomCode.toUpperCase()), ne(games.status, 'finished'), isNull(games.restoreError)));
+    return row?.id ?? null;
   }
 
   /** A new lobby's row; fails when an unfinished game holds the room code. */
@@ -150,6 +225,7 @@ export class GameStore {
       isBotGame: room.isBotGame,
       settings: room.setup as unknown as Record<string, unknown>,
       lobby: room.lobby,
+      ownerEpoch: this.#epochOf ? 1 : 0,
     });
   }
 
@@ -158,7 +234,7 @@ export class GameStore {
    * log entry. Entries already stored (a retry after a lost answer) are skipped, and rows of
    * recorded games are left alone, so a batch can be written again safely.
    */
-  async write(batch: readonly { gameId: string; write: RoomWrite }[]): Promise<void> {
+  async write(batch: readonly { gameId: string; write: RoomWrite }[]): Promise<readonly string[]> {
     const rows = new Map<string, Record<string, unknown>>();
     const entries: Record<string, unknown>[] = [];
     for (const { gameId, write } of batch) {
@@ -180,15 +256,29 @@ export class GameStore {
         entries.push({ game_id: gameId, n: e.n, at: e.at, seq: e.seq, command: e.command });
     }
     // One statement (atomic on its own): a round trip per batch, not four.
-    await this.#run(WRITE, [JSON.stringify([...rows.values()]), JSON.stringify(entries)]);
+    const values = [JSON.stringify([...rows.values()]), JSON.stringify(entries)];
+    const epochOf = this.#epochOf;
+    if (!epochOf) {
+      await this.#run(WRITE, values);
+      return [];
+    }
+    const fences = [...new Set(batch.map((b) => b.gameId))].map((id) => ({ id, epoch: epochOf(id) }));
+    const result = (await this.#run(FENCED_WRITE, [...values, JSON.stringify(fences)])) as { rows: { id: string }[] };
+    return result.rows.map((row) => row.id);
   }
 
   /** Games to bring back after a restart: not recorded yet and not set aside, with their logs in order. */
-  async unfinished(): Promise<StoredGame[]> {
+  async unfinished(onlyId?: string): Promise<StoredGame[]> {
     const all = await this.#db
       .select()
       .from(games)
-      .where(and(ne(games.status, 'finished'), isNull(games.restoreError)));
+      .where(
+        and(
+          ne(games.status, 'finished'),
+          isNull(games.restoreError),
+          onlyId === undefined ? undefined : eq(games.id, onlyId),
+        ),
+      );
     if (all.length === 0) return [];
     const logs = await this.#db
       .select()
@@ -289,6 +379,7 @@ export class GameStore {
       new Date().toISOString(),
       JSON.stringify(ACHIEVEMENT_RULES),
       result.reason !== 'aborted',
+      this.#epochOf ? this.#epochOf(game.id) : null,
     ]);
   }
 }

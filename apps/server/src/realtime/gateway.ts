@@ -32,7 +32,6 @@ import { Server, type Socket } from 'socket.io';
 import type { AuthService } from '../auth/service.ts';
 import type { User } from '../games/requests.ts';
 import type { GameService } from '../games/service.ts';
-import type { GameRoom } from '../games/room.ts';
 import { type BudgetStore, MemoryTokenBuckets } from '../http/token-buckets.ts';
 import { type Outcome, fail, ok } from '../games/types.ts';
 import { socketOriginCheck } from '../http/origins.ts';
@@ -99,6 +98,8 @@ export function attachGateway(
     maxSockets?: number;
     /** Each user's event budget across their sockets; default in process. */
     userEvents?: BudgetStore;
+    /** Cluster mode: socket.io's Redis adapter. */
+    adapter?: Parameters<Server['adapter']>[0];
   },
 ): Server {
   const { rateLimits, metrics } = options;
@@ -138,11 +139,23 @@ export function attachGateway(
     if (res) res.req = null;
   });
 
+  // Cluster mode: socket.io's Redis adapter carries broadcasts, joins and socket lookups to every node.
+  if (options.adapter) io.adapter(options.adapter);
+
   games.transport = {
     toRoom: (gameId, event, payload) => io.to(gameChannel(gameId)).emit(event, payload),
     toUser: (userId, event, payload) => io.to(userChannel(userId)).emit(event, payload),
     subscribe: (userId, gameId) => io.in(userChannel(userId)).socketsJoin(gameChannel(gameId)),
     unsubscribe: (userId, gameId) => io.in(userChannel(userId)).socketsLeave(gameChannel(gameId)),
+    present: async (userIds) => {
+      if (userIds.length === 0) return new Set();
+      // Across nodes when the adapter is Redis's; a node that does not answer in time is left out.
+      const sockets = await io
+        .in(userIds.map(userChannel))
+        .fetchSockets()
+        .catch(() => io.local.in(userIds.map(userChannel)).fetchSockets());
+      return new Set(sockets.map((socket) => (socket.data as SocketState).user.id));
+    },
   };
 
   // A revoked session's sockets close at once. With socket.io's Redis adapter (cluster mode) this same
@@ -274,11 +287,14 @@ export function attachGateway(
     socket.handshake.auth = CHECKED_AUTH;
     void socket.join(userChannel(user.id));
     socket.emit('connected', { userId: user.id, username: user.username });
-    const room = games.connected(user.id);
-    if (room) {
-      void socket.join(gameChannel(room.id));
-      sendRejoin(socket, room, user.id);
-    }
+    void games.connected(user.id).then(
+      (seated) => {
+        if (!seated || !socket.connected) return;
+        void socket.join(gameChannel(seated.gameId));
+        socket.emit(seated.rejoin.event, seated.rejoin.payload);
+      },
+      (error: unknown) => app.log.warn({ err: error, userId: user.id }, 'a returning player could not be seated'),
+    );
     state.windowStart = Date.now();
     state.inWindow = 0;
     socket.onAny(onAnyEvent);
@@ -314,24 +330,6 @@ function payloadBytes(payload: unknown): number {
     // Not serialisable (a cycle cannot arrive over the wire, but be sure): treat as too large.
     return Number.POSITIVE_INFINITY;
   }
-}
-
-/** gameRejoined: everything a returning player needs to carry on. */
-function sendRejoin(socket: Socket, room: GameRoom, userId: string): void {
-  const hand = room.handFor(userId);
-  const game = room.game(userId);
-  if (!hand || !game.gameState) {
-    socket.emit('gameUpdated', { ...game, seq: room.seq });
-    return;
-  }
-  socket.emit('gameRejoined', {
-    ...hand,
-    game,
-    gameState: game.gameState,
-    activeEffects: game.gameState.activeEffects,
-    powerUps: hand.powerUps,
-    isFrozen: hand.isFrozen,
-  });
 }
 
 function firstEvent<T extends GameEvent['type']>(
@@ -371,9 +369,9 @@ function gameHandlers(games: GameService): Record<ClientEventName, Handler> {
         socket.emit('gameJoined', { success: false, error: result.error });
         return result;
       }
-      const { seq, watching, room, ...data } = result.data;
+      const { seq, watching: _watching, rejoin, ...data } = result.data;
       socket.emit('gameJoined', { success: true, ...data, seq });
-      if (!watching && room.status === 'active') sendRejoin(socket, room, user.id);
+      if (rejoin) socket.emit(rejoin.event, rejoin.payload);
       return ok(data);
     },
 

@@ -1,0 +1,1 @@
+ALTER TABLE "games" ADD COLUMN "owner_epoch" integer DEFAULT 0 NOT NULL;

@@ -1,0 +1,119 @@
+/**
+ * Requests between nodes over Redis pub/sub: each node listens on its own channel; a request names
+ * the node it is for and is answered on the asker's channel. A request to a node nobody listens for
+ * (PUBLISH reaches no subscriber: the node is gone) fails at once, and an unanswered one fails after
+ * `timeoutMs`, so a caller never waits on a dead node for longer than that.
+ */
+import { randomUUID } from 'node:crypto';
+import type { ClusterRedis } from './redis.ts';
+
+type Message =
+  | { readonly id: string; readonly from: string; readonly body: unknown }
+  | { readonly reply: string; readonly ok: true; readonly body: unknown }
+  | { readonly reply: string; readonly ok: false; readonly error: string };
+
+export class NodeUnreachable extends Error {}
+
+export class NodeBus {
+  readonly #redis: ClusterRedis;
+  readonly #nodeId: string;
+  readonly #waiting = new Map<string, { resolve: (body: unknown) => void; reject: (error: Error) => void }>();
+  readonly #channels = new Map<string, (body: unknown) => void>();
+  #serve: (body: unknown) => Promise<unknown> = () => Promise.reject(new Error('not serving yet'));
+
+  constructor(redis: ClusterRedis, nodeId: string) {
+    this.#redis = redis;
+    this.#nodeId = nodeId;
+    redis.listen.on('message', (channel: string, text: string) => {
+      if (channel === this.#channel(nodeId)) this.#receive(text);
+      else this.#channels.get(channel)?.(JSON.parse(text) as unknown);
+    });
+  }
+
+  /** Subscribes to this node's channel; `serve` answers the requests that arrive on it. */
+  async start(serve: (body: unknown) => Promise<unknown>): Promise<void> {
+    this.#serve = serve;
+    await this.#redis.listen.subscribe(this.#channel(this.#nodeId));
+  }
+
+  /** A cluster-wide announcement channel (e.g. games released by a node that stops). */
+  async onBroadcast(name: string, listener: (body: unknown) => void): Promise<void> {
+    const channel = this.#redis.key('broadcast', name);
+    this.#channels.set(channel, listener);
+    await this.#redis.listen.subscribe(channel);
+  }
+
+  async broadcast(name: string, body: unknown): Promise<void> {
+    await this.#redis.commands.publish(this.#redis.key('broadcast', name), JSON.stringify(body));
+  }
+
+  /** Sends `body` to `nodeId` and resolves with its answer; rejects with NodeUnreachable if nobody got it. */
+  async request(nodeId: string, body: unknown, timeoutMs = 5000): Promise<unknown> {
+    const id = randomUUID();
+    const answer = new Promise<unknown>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.#waiting.delete(id);
+        reject(new NodeUnreachable(`node ${nodeId} did not answer within ${timeoutMs} ms`));
+      }, timeoutMs);
+      this.#waiting.set(id, {
+        resolve: (value) => {
+          clearTimeout(timer);
+          resolve(value);
+        },
+        reject: (error) => {
+          clearTimeout(timer);
+          reject(error);
+        },
+      });
+    });
+    let receivers: number;
+    try {
+      receivers = await this.#publish(nodeId, { id, from: this.#nodeId, body });
+    } catch (error) {
+      this.#waiting.get(id)?.reject(new NodeUnreachable(`Redis unavailable: ${(error as Error).message}`));
+      this.#waiting.delete(id);
+      return answer;
+    }
+    if (receivers === 0) {
+      this.#waiting.get(id)?.reject(new NodeUnreachable(`node ${nodeId} is not listening`));
+      this.#waiting.delete(id);
+    }
+    return answer;
+  }
+
+  /** Fails every request still waiting (this node stops). */
+  close(): void {
+    for (const waiting of this.#waiting.values()) waiting.reject(new NodeUnreachable('this node is stopping'));
+    this.#waiting.clear();
+  }
+
+  #channel(nodeId: string): string {
+    return this.#redis.key('node', nodeId);
+  }
+
+  #publish(nodeId: string, message: Message): Promise<number> {
+    return this.#redis.commands.publish(this.#channel(nodeId), JSON.stringify(message));
+  }
+
+  #receive(text: string): void {
+    const message = JSON.parse(text) as Message;
+    if ('reply' in message) {
+      const waiting = this.#waiting.get(message.reply);
+      this.#waiting.delete(message.reply);
+      if (!waiting) return;
+      if (message.ok) waiting.resolve(message.body);
+      else waiting.reject(new Error(message.error));
+      return;
+    }
+    const { id, from, body } = message;
+    this.#serve(body)
+      .then(
+        (answer) => this.#publish(from, { reply: id, ok: true, body: answer ?? null }),
+        (error: unknown) =>
+          this.#publish(from, { reply: id, ok: false, error: error instanceof Error ? error.message : String(error) }),
+      )
+      .catch(() => {
+        // Redis went away before the answer could leave: the asker's request times out.
+      });
+  }
+}

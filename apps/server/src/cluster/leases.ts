@@ -1,0 +1,163 @@
+/**
+ * Who owns each live game (issue 14): a lease in Redis, `owner:<gameId>` = `<nodeId>|<epoch>`, with
+ * a TTL its owner renews every second. A node that dies stops renewing and its games are free within
+ * LEASE_TTL_MS. The epoch is PostgreSQL's (games.owner_epoch, raised at each takeover) and every write
+ * carries it, so Redis only decides who tries; the database decides whose writes count.
+ *
+ * Also here: which unfinished game each user sits in (`seat:<userId>`), so a request reaching any
+ * node finds the game's owner.
+ */
+import type { ClusterRedis } from './redis.ts';
+
+export const LEASE_TTL_MS = 3000;
+export const RENEW_EVERY_MS = 1000;
+
+/**
+ * Renews each lease still held by its value; takes a lease whose key is gone (Redis restarted empty)
+ * back at once. Per key: 1 renewed, 2 taken back, 0 held by someone else (the game was lost).
+ */
+const RENEW = `
+local out = {}
+for i, key in ipairs(KEYS) do
+  local held = redis.call('GET', key)
+  if held == ARGV[i + 1] then
+    redis.call('PEXPIRE', key, ARGV[1])
+    out[i] = 1
+  elseif not held then
+    redis.call('SET', key, ARGV[i + 1], 'PX', ARGV[1])
+    out[i] = 2
+  else
+    out[i] = 0
+  end
+end
+return out`;
+
+/** Deletes KEYS[1] only while it holds ARGV[1]. */
+const DELETE_IF = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
+
+export class GameLeases {
+  readonly #redis: ClusterRedis;
+  readonly nodeId: string;
+  /** Games this node holds, with their epochs. */
+  readonly #held = new Map<string, number>();
+  readonly #onLost: (gameId: string) => void;
+  #timer: NodeJS.Timeout | null = null;
+
+  constructor(redis: ClusterRedis, nodeId: string, onLost: (gameId: string) => void) {
+    this.#redis = redis;
+    this.nodeId = nodeId;
+    this.#onLost = onLost;
+  }
+
+  /** Renews the held leases every RENEW_EVERY_MS until `stop()`. */
+  start(): void {
+    this.#timer = setInterval(() => void this.renew(), RENEW_EVERY_MS);
+    this.#timer.unref();
+  }
+
+  stop(): void {
+    if (this.#timer) clearInterval(this.#timer);
+    this.#timer = null;
+  }
+
+  epochOf(gameId: string): number {
+    const epoch = this.#held.get(gameId);
+    if (epoch === undefined) throw new Error(`game ${gameId} is not held by ${this.nodeId}`);
+    return epoch;
+  }
+
+  holds(gameId: string): boolean {
+    return this.#held.has(gameId);
+  }
+
+  get held(): ReadonlyMap<string, number> {
+    return this.#held;
+  }
+
+  /** Claims a game nobody holds; false if another node does (or Redis is away: it throws). */
+  async claim(gameId: string, epoch: number): Promise<boolean> {
+    const set = await this.#redis.commands.set(this.#key(gameId), this.#value(epoch), 'PX', LEASE_TTL_MS, 'NX');
+    if (set !== 'OK') return false;
+    this.#held.set(gameId, epoch);
+    return true;
+  }
+
+  /** The game's epoch was raised after claiming it: the lease says so too. */
+  async confirm(gameId: string, epoch: number): Promise<void> {
+    const before = this.#held.get(gameId);
+    if (before === undefined) return;
+    this.#held.set(gameId, epoch);
+    await this.#redis.commands.set(this.#key(gameId), this.#value(epoch), 'PX', LEASE_TTL_MS);
+  }
+
+  /** Lets a game go (it ended, or this node stops): another node may take it at once. */
+  async release(gameId: string): Promise<void> {
+    const epoch = this.#held.get(gameId);
+    if (epoch === undefined) return;
+    this.#held.delete(gameId);
+    await this.#redis.commands.eval(DELETE_IF, 1, this.#key(gameId), this.#value(epoch));
+  }
+
+  /** Forgets a game without touching Redis (it was lost to another node). */
+  drop(gameId: string): void {
+    this.#held.delete(gameId);
+  }
+
+  /** The node holding each game (null: nobody, its lease expired or was released). */
+  async ownersOf(gameIds: readonly string[]): Promise<(string | null)[]> {
+    if (gameIds.length === 0) return [];
+    const values = await this.#redis.commands.mget(gameIds.map((id) => this.#key(id)));
+    return values.map((value) => (value === null ? null : (value.split('|')[0] ?? null)));
+  }
+
+  async ownerOf(gameId: string): Promise<string | null> {
+    return (await this.ownersOf([gameId]))[0] ?? null;
+  }
+
+  /** One renewal round; a lease found in another node's hands means the game was lost. */
+  async renew(): Promise<void> {
+    const games = [...this.#held];
+    if (games.length === 0 || !this.#redis.up) return;
+    let results: number[];
+    try {
+      results = (await this.#redis.commands.eval(
+        RENEW,
+        games.length,
+        ...games.map(([id]) => this.#key(id)),
+        LEASE_TTL_MS,
+        ...games.map(([, epoch]) => this.#value(epoch)),
+      )) as number[];
+    } catch {
+      // Redis is away: the games go on here (issue 14 item 6); the database still fences every write.
+      return;
+    }
+    games.forEach(([id, epoch], i) => {
+      if (results[i] === 0 && this.#held.get(id) === epoch) {
+        this.#held.delete(id);
+        this.#onLost(id);
+      }
+    });
+  }
+
+  // ── seats: the unfinished game each user sits in ──
+
+  async seat(userId: string, gameId: string): Promise<void> {
+    await this.#redis.commands.set(this.#redis.key('seat', userId), gameId);
+  }
+
+  async unseat(userId: string, gameId: string): Promise<void> {
+    await this.#redis.commands.eval(DELETE_IF, 1, this.#redis.key('seat', userId), gameId);
+  }
+
+  async seatOf(userId: string): Promise<string | null> {
+    return this.#redis.commands.get(this.#redis.key('seat', userId));
+  }
+
+  #key(gameId: string): string {
+    return this.#redis.key('owner', gameId);
+  }
+
+  #value(epoch: number): string {
+    return `${this.nodeId}|${epoch}`;
+  }
+}
