@@ -4,13 +4,16 @@
  * a third; the owner of a game is killed mid-game and another node finishes it from the log with
  * every acknowledged play kept and one record.
  */
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { type AddressInfo, createServer } from 'node:net';
 import { join } from 'node:path';
 import { matches } from '@memeslam/engine';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
+import { SERVER_TEXTS } from '@memeslam/protocol';
 import { call, newAccount, scratchPostgres } from './helpers/boot.ts';
 import { listening, mainScript, run } from './helpers/process.ts';
 import { type Client, connect } from './helpers/sockets.ts';
@@ -35,8 +38,50 @@ interface Node {
   proc: ReturnType<typeof run>;
 }
 
+/** A Redis of the test's own on a free port, stopped and started again on the same port. */
+async function ownRedis() {
+  const port = await freePort();
+  let proc: ChildProcess | null = null;
+  const start = async () => {
+    const child = spawn('redis-server', ['--port', String(port), '--save', '', '--appendonly', 'no'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    proc = child;
+    let out = '';
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        if (out.includes('Ready to accept connections')) resolve();
+      });
+      child.on('exit', (code) => reject(new Error(`redis-server exited with ${code}: ${out}`)));
+    });
+  };
+  const stop = async () => {
+    const running = proc;
+    proc = null;
+    if (!running || running.exitCode !== null) return;
+    const exited = new Promise((resolve) => running.once('exit', resolve));
+    running.kill('SIGKILL');
+    await exited;
+  };
+  await start();
+  cleanups.push(stop);
+  return { url: `redis://127.0.0.1:${port}`, start, stop };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
 /** N nodes on one fresh database; each node's processes are stopped and the database dropped after the test. */
-async function cluster(size: number) {
+async function cluster(size: number, options: { redisUrl?: string } = {}) {
   const database = await scratchPostgres();
   const secret = randomBytes(32).toString('hex');
   const nodes: Node[] = [];
@@ -52,7 +97,7 @@ async function cluster(size: number) {
       JWT_SECRET: secret,
       NODE_ID: id,
       DATABASE_URL: database.url,
-      REDIS_URL: redisUrl as string,
+      REDIS_URL: options.redisUrl ?? (redisUrl as string),
     });
     cleanups.push(async () => {
       if (proc.child.exitCode === null && proc.child.signalCode === null) {
@@ -79,7 +124,7 @@ async function cluster(size: number) {
   };
 }
 
-async function player(base: string, name: string) {
+async function player(base: string, name: string): Promise<{ token: string; userId: string; client: Client }> {
   const account = newAccount(name);
   const registered = await call(base, 'POST', '/auth/register', { body: account });
   expect(registered.status).toBe(201);
@@ -120,6 +165,10 @@ async function playToTheEnd(clients: Client[], played: string[], deadlineMs = 12
     }
     if (!any) await sleep(100);
   }
+}
+
+async function health(base: string): Promise<{ degraded?: boolean; redis?: string }> {
+  return (await fetch(`${base}/health`)).json() as Promise<{ degraded?: boolean; redis?: string }>;
 }
 
 async function records(db: pg.Client, gameId: string) {
@@ -209,4 +258,112 @@ describe.skipIf(!available)('cluster mode', () => {
     const replayed = new Set(commands.filter((c) => c.command.type === 'playCard').map((c) => c.command.cardId));
     for (const card of played) expect(replayed.has(card)).toBe(true);
   }, 180_000);
+
+  it('a rolling restart of every node during play: each hands its games over on SIGTERM and the game goes on', async () => {
+    const { nodes, db, restart } = await cluster(3);
+    const me = await player((nodes[0] as Node).base, 'roller');
+    const created = await me.client.emit('create-bot-game', {
+      numberOfBots: 1,
+      botDifficulty: 'easy',
+      gameSpeed: 'normal',
+      autoStart: true,
+      cardsPerPlayer: 40,
+    });
+    expect(created.success).toBe(true);
+    const { gameId } = created.data;
+    await me.client.waitFor('gameStarted');
+    const played: string[] = [];
+    const playSome = async (count: number) => {
+      const goal = played.length + count;
+      while (played.length < goal) {
+        const card = await playOne(me.client);
+        if (card) played.push(card);
+        else await sleep(100);
+      }
+    };
+    await playSome(2);
+    let client = me.client;
+    for (const [i, node] of nodes.entries()) {
+      const next = nodes[(i + 1) % nodes.length] as Node;
+      node.proc.child.kill('SIGTERM');
+      expect(await node.proc.exited).toBe(0);
+      // The player's socket was on the stopped node: it comes back through the next one.
+      client.close();
+      client = await connect(next.base, me.token);
+      cleanups.push(() => client.close());
+      const rejoined = await client.waitFor('gameRejoined');
+      expect(rejoined.game.gameId).toBe(gameId);
+      const hand = new Set((rejoined.hand as { id: string }[]).map((c) => c.id));
+      for (const card of played) expect(hand.has(card)).toBe(false);
+      me.client = client;
+      await playSome(2);
+      await restart(node);
+    }
+    await playToTheEnd([client], played, 240_000);
+    await expect.poll(async () => (await records(db, gameId)).game.status, { timeout: 10_000 }).toBe('finished');
+    const recorded = await records(db, gameId);
+    expect(recorded.replays).toHaveLength(1);
+    const commands = recorded.replays[0]?.commands as { command: { type: string; cardId?: string } }[];
+    const replayed = new Set(commands.filter((c) => c.command.type === 'playCard').map((c) => c.command.cardId));
+    for (const card of played) expect(replayed.has(card)).toBe(true);
+  }, 360_000);
+
+  it('Redis stopped for 20 s mid-game: the owner plays on and says so on /health, the rest is refused at once, then the cluster heals', async () => {
+    const redis = await ownRedis();
+    const { nodes, db } = await cluster(2, { redisUrl: redis.url });
+    const [n1, n2] = nodes as [Node, Node];
+    const me = await player(n1.base, 'steady');
+    const other = await player(n2.base, 'other');
+    const created = await me.client.emit('create-bot-game', {
+      numberOfBots: 1,
+      botDifficulty: 'easy',
+      gameSpeed: 'normal',
+      autoStart: true,
+      cardsPerPlayer: 40,
+    });
+    const { gameId, roomCode } = created.data;
+    await me.client.waitFor('gameStarted');
+    const played: string[] = [];
+    while (played.length < 1) {
+      const card = await playOne(me.client);
+      if (card) played.push(card);
+      else await sleep(100);
+    }
+
+    await redis.stop();
+    const stoppedAt = Date.now();
+    await expect.poll(async () => (await health(n1.base)).degraded, { timeout: 5000 }).toBe(true);
+    // What needs Redis or another node is refused with a clear error, quickly.
+    const asked = Date.now();
+    expect(await other.client.emit('createGame', {})).toEqual({
+      success: false,
+      error: SERVER_TEXTS.clusterUnavailable,
+    });
+    expect(await other.client.emit('joinGame', { roomCode })).toEqual({
+      success: false,
+      error: SERVER_TEXTS.clusterUnavailable,
+    });
+    expect(Date.now() - asked).toBeLessThan(3000);
+    // The owner's game goes on.
+    const during = played.length;
+    while (Date.now() - stoppedAt < 20_000) {
+      const card = await playOne(me.client);
+      if (card) played.push(card);
+      await sleep(500);
+    }
+    expect(played.length).toBeGreaterThan(during);
+
+    await redis.start();
+    for (const node of [n1, n2]) {
+      await expect.poll(async () => (await health(node.base)).degraded, { timeout: 10_000 }).toBe(false);
+    }
+    // Healed: a game made on one node is joined from the other, and the first game ends once.
+    const third = await player(n1.base, 'third');
+    const lobby = await other.client.emit('createGame', { maxPlayers: 2 });
+    expect(lobby.success).toBe(true);
+    expect(await third.client.emit('joinGame', { roomCode: lobby.data.roomCode })).toMatchObject({ success: true });
+    await playToTheEnd([me.client], played, 240_000);
+    await expect.poll(async () => (await records(db, gameId)).game.status, { timeout: 10_000 }).toBe('finished');
+    expect((await records(db, gameId)).replays).toHaveLength(1);
+  }, 360_000);
 });

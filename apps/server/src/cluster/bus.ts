@@ -14,6 +14,9 @@ type Message =
 
 export class NodeUnreachable extends Error {}
 
+/** The answer of a node that is handing its games over: the asker looks for the next owner. */
+export const NODE_STOPPING = 'node stopping';
+
 export class NodeBus {
   readonly #redis: ClusterRedis;
   readonly #nodeId: string;
@@ -102,7 +105,8 @@ export class NodeBus {
       this.#waiting.delete(message.reply);
       if (!waiting) return;
       if (message.ok) waiting.resolve(message.body);
-      else waiting.reject(new Error(message.error));
+      else
+        waiting.reject(message.error === NODE_STOPPING ? new NodeUnreachable(NODE_STOPPING) : new Error(message.error));
       return;
     }
     const { id, from, body } = message;

@@ -23,6 +23,8 @@ export class ClusterRedis {
   readonly #onUp = new Set<() => void>();
   readonly #onDown = new Set<() => void>();
   #wasUp = false;
+  /** When the command connection was last established (0: down). */
+  #upSince = 0;
 
   constructor(url: string, databaseUrl: string) {
     const database = decodeURIComponent(new URL(databaseUrl).pathname.replace(/^\//, '')) || 'postgres';
@@ -42,9 +44,11 @@ export class ClusterRedis {
     }
     this.commands.on('ready', () => {
       this.#wasUp = true;
+      this.#upSince = Date.now();
       for (const listener of this.#onUp) listener();
     });
     this.commands.on('close', () => {
+      this.#upSince = 0;
       if (!this.#wasUp) return;
       this.#wasUp = false;
       for (const listener of this.#onDown) listener();
@@ -59,6 +63,14 @@ export class ClusterRedis {
   /** Whether commands can be sent now. */
   get up(): boolean {
     return this.commands.status === 'ready';
+  }
+
+  /**
+   * Whether Redis has been reachable for at least `ms` without a break: after an outage (Redis may
+   * come back empty) owners take their leases back first, and only then may others take games over.
+   */
+  upFor(ms: number): boolean {
+    return this.up && this.#upSince > 0 && Date.now() - this.#upSince >= ms;
   }
 
   /** `listener` runs each time the command connection is (re)established. */

@@ -19,8 +19,8 @@ import {
 } from '@memeslam/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.ts';
-import { NodeBus, NodeUnreachable } from '../cluster/bus.ts';
-import { GameLeases } from '../cluster/leases.ts';
+import { NODE_STOPPING, NodeBus, NodeUnreachable } from '../cluster/bus.ts';
+import { GameLeases, LEASE_TTL_MS } from '../cluster/leases.ts';
 import type { ClusterRedis } from '../cluster/redis.ts';
 import type { Db, Prepared } from '../db/client.ts';
 import { type BudgetStore, MemoryTokenBuckets } from '../http/token-buckets.ts';
@@ -43,6 +43,9 @@ import { ENGINE_RULES, type Outcome, type RoomDeps, type Rules, fail, ok } from 
 /** A finished room stays findable a while after it is recorded, then lives on in the database only. */
 const FINISHED_ROOM_TTL_MS = 5 * 60_000;
 const RECORD_RETRY_MAX_MS = 30_000;
+/** Cluster mode: how long a request waits for a game changing hands (a dead owner's lease is 3 s), and how often it looks. */
+const HANDOVER_WAIT_MS = 6000;
+const HANDOVER_POLL_MS = 200;
 
 export class GameService {
   readonly #rooms = new Map<string, GameRoom>();
@@ -70,11 +73,11 @@ export class GameService {
   readonly #creations: BudgetStore | null;
   readonly #onRecorded: () => void;
   /** Cluster mode (issue 14): game ownership and the way to other nodes; null on a single server. */
-  readonly #cluster: { leases: GameLeases; bus: NodeBus } | null;
+  readonly #cluster: { leases: GameLeases; bus: NodeBus; redis: ClusterRedis } | null;
   /** Users with a socket on another node, as forwarded requests told (cluster mode). */
   readonly #remote = new Set<string>();
   /** Takeovers under way, so that a scan and a request never adopt one game twice. */
-  readonly #adopting = new Map<string, Promise<boolean>>();
+  readonly #adopting = new Map<string, Promise<'here' | 'gone' | 'busy'>>();
 
   constructor(deps: {
     db: Db;
@@ -101,6 +104,7 @@ export class GameService {
       ? {
           leases: new GameLeases(cluster.redis, cluster.nodeId, (gameId) => this.#lost(gameId)),
           bus: new NodeBus(cluster.redis, cluster.nodeId),
+          redis: cluster.redis,
         }
       : null;
     const leases = this.#cluster?.leases;
@@ -195,6 +199,16 @@ export class GameService {
   }
 
   async #dispatch(user: User, request: GameRequest, forwarded = false): Promise<Outcome<unknown>> {
+    try {
+      return await this.#route(user, request, forwarded);
+    } catch (error) {
+      // Cluster mode with Redis away: whatever needed it is refused with a clear error.
+      if (this.#cluster && !this.#cluster.redis.up) return fail(SERVER_TEXTS.clusterUnavailable);
+      throw error;
+    }
+  }
+
+  async #route(user: User, request: GameRequest, forwarded: boolean): Promise<Outcome<unknown>> {
     if (this.#stopping) return fail(GAME_TEXTS.anErrorOccurred);
     if (this.#cluster && !forwarded) {
       // Cluster mode: a request for a game another node owns goes there, and its answer comes back.
@@ -358,10 +372,14 @@ export class GameService {
       void room.connect(userId).done;
       return { gameId: room.id, rejoin: rejoinFor(room, userId) };
     }
-    const place = this.#cluster ? await this.#placeOfSeat(userId).catch(() => 'local' as const) : 'local';
-    if (place === 'local') return null;
-    const answer = await this.#request(place.node, { kind: 'connect', userId }).catch(() => null);
-    return answer as { gameId: string; rejoin: Rejoin } | null;
+    const gameId = this.#cluster ? await this.#placeOfSeat(userId).catch(() => 'local') : 'local';
+    if (gameId === 'local') return null;
+    return this.#atOwner<{ gameId: string; rejoin: Rejoin } | null>(
+      gameId,
+      { kind: 'connect', userId },
+      async () => (await this.#serve({ kind: 'connect', userId })) as { gameId: string; rejoin: Rejoin } | null,
+      null,
+    );
   }
 
   /** A socket of the user closed; their seat counts as away once the last one has, on every node. */
@@ -393,8 +411,10 @@ export class GameService {
       await room.disconnect(userId).done;
       return;
     }
-    const place = await this.#placeOfSeat(userId);
-    if (place !== 'local') await this.#request(place.node, { kind: 'disconnect', userId });
+    const gameId = await this.#placeOfSeat(userId);
+    if (gameId === 'local') return;
+    const place = await this.#placeOfGame(gameId);
+    if (typeof place === 'object') await this.#request(place.node, { kind: 'disconnect', userId });
   }
 
   /**
@@ -462,6 +482,11 @@ export class GameService {
     await cluster.bus.start((body) => this.#serve(body as Forwarded));
     await cluster.bus.onBroadcast('released', () => void this.#scan());
     cluster.leases.start();
+    // Redis back after an outage (perhaps empty): this node's leases and its players' seats at once.
+    cluster.redis.onUp(() => {
+      void cluster.leases.renew();
+      for (const [userId, room] of this.#userGame) this.#registry((leases) => leases.seat(userId, room.id));
+    });
     const timer = setInterval(() => void this.#scan(), 1000);
     timer.unref();
     this.#timers.add(timer as unknown as NodeJS.Timeout);
@@ -487,7 +512,7 @@ export class GameService {
   }
 
   /** Takes a game nobody owns over from its log: lease, epoch raised in the database, room rebuilt. */
-  #adopt(gameId: string): Promise<boolean> {
+  #adopt(gameId: string): Promise<'here' | 'gone' | 'busy'> {
     const running = this.#adopting.get(gameId);
     if (running) return running;
     const adoption = this.#takeOver(gameId).finally(() => this.#adopting.delete(gameId));
@@ -495,17 +520,20 @@ export class GameService {
     return adoption;
   }
 
-  async #takeOver(gameId: string): Promise<boolean> {
+  async #takeOver(gameId: string): Promise<'here' | 'gone' | 'busy'> {
     const leases = this.#cluster?.leases;
-    if (!leases || this.#stopping) return false;
-    if (this.#rooms.has(gameId)) return true;
-    if (!(await leases.claim(gameId, 0))) return false;
+    if (!leases || this.#stopping) return 'busy';
+    if (this.#rooms.has(gameId)) return 'here';
+    // Redis just came back (perhaps empty): the owners renew first (they do at once), then a lease
+    // still missing is a game nobody runs.
+    if (!this.#cluster?.redis.upFor(LEASE_TTL_MS)) return 'busy';
+    if (!(await leases.claim(gameId, 0))) return 'busy';
     try {
       const epoch = await this.#store.raiseEpoch(gameId);
       const [stored] = epoch === null ? [] : await this.#store.unfinished(gameId);
       if (epoch === null || !stored) {
         await leases.release(gameId);
-        return false;
+        return 'gone';
       }
       await leases.confirm(gameId, epoch);
       let room: GameRoom;
@@ -515,7 +543,7 @@ export class GameService {
         this.#roomLog(gameId).error({ err: error }, 'a game could not be rebuilt from its log; set aside');
         await this.#store.setAside(gameId, error);
         await leases.release(gameId);
-        return false;
+        return 'gone';
       }
       this.#add(room);
       const humans = room.status === 'finished' ? [] : room.humanIds;
@@ -528,11 +556,11 @@ export class GameService {
       for (const id of present) if ((this.#sockets.get(id) ?? 0) === 0) this.#remote.add(id);
       void room.resume(present).done;
       this.#roomLog(gameId).info({ epoch, status: room.status }, 'game taken over');
-      return true;
+      return 'here';
     } catch (error) {
       this.#log.warn({ err: error, gameId }, 'a takeover failed; the game stays free for another try');
       leases.drop(gameId);
-      return false;
+      return 'busy';
     }
   }
 
@@ -548,58 +576,75 @@ export class GameService {
     for (const [userId, seated] of this.#userGame) if (seated === room) this.#userGame.delete(userId);
   }
 
-  /** Where a request must run: here, or on the node owning its game. */
-  async #placeOfRequest(userId: string, request: GameRequest): Promise<'local' | { node: string; gameId: string }> {
+  /** Where a request must run: here ('local'), or the id of a game this node does not run. */
+  async #placeOfRequest(userId: string, request: GameRequest): Promise<'local' | string> {
     switch (request.type) {
       case 'create':
         return 'local';
-      case 'join': {
+      case 'join':
         if (this.#byCode.has(request.roomCode.toUpperCase())) return 'local';
-        const gameId = await this.#store.unfinishedIdByCode(request.roomCode);
-        return gameId ? this.#placeOfGame(gameId) : 'local';
-      }
+        return (await this.#store.unfinishedIdByCode(request.roomCode)) ?? 'local';
       case 'leave': {
         if (!request.game) return this.#placeOfSeat(userId);
         if (this.find(request.game)) return 'local';
         const gameId = isUuid(request.game) ? request.game : await this.#store.unfinishedIdByCode(request.game);
-        return gameId ? this.#placeOfGame(gameId) : 'local';
+        return gameId ?? 'local';
       }
       default:
         return this.#placeOfSeat(userId);
     }
   }
 
-  /** The node running the game the user sits in ('local': here, or none). */
-  async #placeOfSeat(userId: string): Promise<'local' | { node: string; gameId: string }> {
+  /** The game the user sits in, if another node runs it ('local': here, or none). */
+  async #placeOfSeat(userId: string): Promise<'local' | string> {
     if (this.#userGame.has(userId) || !this.#cluster) return 'local';
     const gameId = await this.#cluster.leases.seatOf(userId);
-    return gameId ? this.#placeOfGame(gameId) : 'local';
+    return gameId && !this.#rooms.has(gameId) ? gameId : 'local';
   }
 
-  /** The owner of a game; a game nobody owns is taken over here first. */
-  async #placeOfGame(gameId: string): Promise<'local' | { node: string; gameId: string }> {
+  /**
+   * Where a game runs: here, on another node, gone (recorded, or never was), or busy (changing
+   * hands: its owner died and its lease has not run out, or this node just claimed it). A game
+   * nobody owns is taken over here.
+   */
+  async #placeOfGame(gameId: string): Promise<'here' | 'gone' | 'busy' | { node: string }> {
     const leases = this.#cluster?.leases;
-    if (!leases || this.#rooms.has(gameId)) return 'local';
+    if (!leases || this.#rooms.has(gameId)) return 'here';
     const owner = await leases.ownerOf(gameId);
-    if (owner !== null && owner !== leases.nodeId) return { node: owner, gameId };
-    await this.#adopt(gameId);
-    return 'local';
+    if (owner !== null && owner !== leases.nodeId) return { node: owner };
+    return this.#adopt(gameId);
   }
 
-  async #forwardTo(
-    place: { node: string; gameId: string },
-    user: User,
-    request: GameRequest,
-  ): Promise<Outcome<unknown>> {
-    const present = (this.#sockets.get(user.id) ?? 0) > 0;
-    try {
-      return (await this.#request(place.node, { kind: 'handle', user, request, present })) as Outcome<unknown>;
-    } catch (error) {
-      if (!(error instanceof NodeUnreachable)) throw error;
-      // The owner is gone: its game is taken over here (once its lease is free) and served.
-      if (await this.#adopt(place.gameId)) return this.#dispatch(user, request, true);
-      return fail(SERVER_TEXTS.clusterUnavailable);
+  /**
+   * Runs `here` if this node runs the game, or sends `body` to the node that does. While the game
+   * changes hands (a dead owner's lease running out, a stopping owner handing it over) it waits for
+   * the next owner, up to HANDOVER_WAIT_MS; then `unavailable`.
+   */
+  async #atOwner<T>(gameId: string, body: Forwarded, here: () => Promise<T>, unavailable: T): Promise<T> {
+    const deadline = Date.now() + HANDOVER_WAIT_MS;
+    for (;;) {
+      try {
+        const place = await this.#placeOfGame(gameId);
+        if (place === 'here' || place === 'gone') return await here();
+        if (place !== 'busy') return (await this.#request(place.node, body)) as T;
+      } catch (error) {
+        // Redis away: what needs another node is refused at once (the games here go on).
+        if (!this.#cluster?.redis.up) return unavailable;
+        if (!(error instanceof NodeUnreachable)) throw error;
+      }
+      if (Date.now() >= deadline || this.#stopping) return unavailable;
+      await new Promise((resolve) => setTimeout(resolve, HANDOVER_POLL_MS));
     }
+  }
+
+  #forwardTo(gameId: string, user: User, request: GameRequest): Promise<Outcome<unknown>> {
+    const present = (this.#sockets.get(user.id) ?? 0) > 0;
+    return this.#atOwner<Outcome<unknown>>(
+      gameId,
+      { kind: 'handle', user, request, present },
+      () => this.#dispatch(user, request, true),
+      fail(SERVER_TEXTS.clusterUnavailable),
+    );
   }
 
   #request(node: string, body: Forwarded): Promise<unknown> {
@@ -610,6 +655,8 @@ export class GameService {
 
   /** A request another node forwarded: served here as if it had arrived here. */
   async #serve(body: Forwarded): Promise<unknown> {
+    // A node handing its games over sends the asker on to the next owner.
+    if (this.#stopping) throw new NodeUnreachable(NODE_STOPPING);
     switch (body.kind) {
       case 'handle':
         if (body.present) this.#remote.add(body.user.id);
@@ -642,11 +689,12 @@ export class GameService {
     if (!this.#cluster) return null;
     const gameId = isUuid(idOrCode) ? idOrCode : await this.#store.unfinishedIdByCode(idOrCode);
     if (!gameId) return null;
-    const place = await this.#placeOfGame(gameId);
-    if (place === 'local') return this.find(gameId)?.game(viewerId) ?? null;
-    return (await this.#request(place.node, { kind: 'describe', gameId, viewerId }).catch(() => null)) as ReturnType<
-      GameRoom['game']
-    > | null;
+    return this.#atOwner<ReturnType<GameRoom['game']> | null>(
+      gameId,
+      { kind: 'describe', gameId, viewerId },
+      async () => this.find(gameId)?.game(viewerId) ?? null,
+      null,
+    ).catch(() => null);
   }
 
   /** The unfinished game the user sits in, wherever it runs. */
@@ -768,10 +816,10 @@ export class GameService {
     const current = this.#userGame.get(userId);
     if (!current && onOtherNodes && this.#cluster) {
       // Cluster mode: the seat may be in a game another node runs; that node frees it.
-      const place = await this.#placeOfSeat(userId);
-      if (place !== 'local') {
+      const gameId = await this.#placeOfSeat(userId);
+      if (gameId !== 'local') {
         const user = { id: userId, username: '' };
-        return (await this.#forwardTo(place, user, { type: 'vacate' })) as Outcome<null>;
+        return (await this.#forwardTo(gameId, user, { type: 'vacate' })) as Outcome<null>;
       }
     }
     if (!current || current.status === 'finished') return ok(null);
