@@ -193,8 +193,12 @@ describe.skipIf(!available)('cluster mode', () => {
     const joined = await guest.client.emit('joinGame', { roomCode });
     expect(joined).toMatchObject({ success: true, data: { gameId, roomCode } });
     await host.client.waitFor('playerJoined', (p) => p.player.userId === guest.userId);
+    // Any node shows the lobby: by id, and in the list of live games (every node's).
     const seen = await call(n3.base, 'GET', `/game/${gameId}`, { token: watcher.token });
     expect(seen.body.data.game.players).toHaveLength(2);
+    const listed = await call(n3.base, 'GET', '/game/active', { token: watcher.token });
+    expect(listed.body.data.games.map((g: { gameId: string }) => g.gameId)).toContain(gameId);
+    expect(listed.body.data.summary.humanGames).toBe(1);
 
     expect((await guest.client.emit('setPlayerReady', { isReady: true })).success).toBe(true);
     expect((await host.client.emit('setPlayerReady', { isReady: true })).success).toBe(true);
@@ -233,6 +237,8 @@ describe.skipIf(!available)('cluster mode', () => {
     expect(created.success).toBe(true);
     const { gameId } = created.data;
     await me.client.waitFor('gameStarted');
+    const bots = await call(n2.base, 'GET', `/game/bot-status/${gameId}`, { token: me.token });
+    expect(bots.body.data).toMatchObject({ gameId, isBotGame: true });
     const played: string[] = [];
     while (played.length < 3) {
       const card = await playOne(me.client);

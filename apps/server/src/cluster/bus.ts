@@ -22,21 +22,54 @@ export class NodeBus {
   readonly #nodeId: string;
   readonly #waiting = new Map<string, { resolve: (body: unknown) => void; reject: (error: Error) => void }>();
   readonly #channels = new Map<string, (body: unknown) => void>();
+  /** Gathers under way: each takes every node's answer (null for a node that failed). */
+  readonly #gathering = new Map<string, (answer: unknown) => void>();
   #serve: (body: unknown) => Promise<unknown> = () => Promise.reject(new Error('not serving yet'));
 
   constructor(redis: ClusterRedis, nodeId: string) {
     this.#redis = redis;
     this.#nodeId = nodeId;
     redis.listen.on('message', (channel: string, text: string) => {
-      if (channel === this.#channel(nodeId)) this.#receive(text);
+      if (channel === this.#channel(nodeId) || channel === this.#everyone()) this.#receive(text);
       else this.#channels.get(channel)?.(JSON.parse(text) as unknown);
     });
   }
 
-  /** Subscribes to this node's channel; `serve` answers the requests that arrive on it. */
+  /** Subscribes to this node's channel and the one to every node; `serve` answers what arrives on them. */
   async start(serve: (body: unknown) => Promise<unknown>): Promise<void> {
     this.#serve = serve;
-    await this.#redis.listen.subscribe(this.#channel(this.#nodeId));
+    await this.#redis.listen.subscribe(this.#channel(this.#nodeId), this.#everyone());
+  }
+
+  /**
+   * Asks every node (this one too) and resolves with the answers that came within `timeoutMs`: as
+   * many as PUBLISH reached, or fewer if a node died meanwhile.
+   */
+  async gather(body: unknown, timeoutMs = 2000): Promise<unknown[]> {
+    const id = randomUUID();
+    const answers: unknown[] = [];
+    let expected = Number.POSITIVE_INFINITY;
+    let finish: () => void = () => {};
+    const done = new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, timeoutMs);
+      finish = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+    const collect = (answer: unknown) => {
+      answers.push(answer);
+      if (answers.length >= expected) finish();
+    };
+    this.#gathering.set(id, collect);
+    try {
+      expected = await this.#redis.commands.publish(this.#everyone(), JSON.stringify({ id, from: this.#nodeId, body }));
+      if (answers.length >= expected) finish();
+      await done;
+    } finally {
+      this.#gathering.delete(id);
+    }
+    return answers.filter((answer) => answer !== null);
   }
 
   /** A cluster-wide announcement channel (e.g. games released by a node that stops). */
@@ -90,6 +123,10 @@ export class NodeBus {
     this.#waiting.clear();
   }
 
+  #everyone(): string {
+    return this.#redis.key('everyone');
+  }
+
   #channel(nodeId: string): string {
     return this.#redis.key('node', nodeId);
   }
@@ -101,6 +138,8 @@ export class NodeBus {
   #receive(text: string): void {
     const message = JSON.parse(text) as Message;
     if ('reply' in message) {
+      const gathering = this.#gathering.get(message.reply);
+      if (gathering) return gathering(message.ok ? message.body : null);
       const waiting = this.#waiting.get(message.reply);
       this.#waiting.delete(message.reply);
       if (!waiting) return;

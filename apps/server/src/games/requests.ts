@@ -3,7 +3,7 @@
  * answers, and how the service reaches sockets.
  */
 import type { Command } from '@memeslam/engine';
-import type { GameSetup, ServerEventName } from '@memeslam/protocol';
+import type { ActiveGamesQuery, Game, GameSetup, ServerEventName } from '@memeslam/protocol';
 import type { Applied, GameRoom } from './room.ts';
 import type { RoomStatus } from './types.ts';
 
@@ -76,7 +76,64 @@ export type Forwarded =
   | { readonly kind: 'handle'; readonly user: User; readonly request: GameRequest; readonly present: boolean }
   | { readonly kind: 'connect'; readonly userId: string }
   | { readonly kind: 'disconnect'; readonly userId: string }
-  | { readonly kind: 'describe'; readonly gameId: string; readonly viewerId: string };
+  | { readonly kind: 'room'; readonly gameId: string; readonly question: RoomQuestion }
+  | { readonly kind: 'live'; readonly viewerId: string; readonly query: LiveQuery };
+
+/** What may be asked about one live room: the game as a viewer sees it, or its bots' activity. */
+export type RoomQuestion = { readonly kind: 'describe'; readonly viewerId: string } | { readonly kind: 'bots' };
+
+/** A bot counts as active if it acted within this long (GET /game/:id/bot-status). */
+const BOT_ACTIVE_WITHIN_MS = 5000;
+
+export interface BotStatus {
+  readonly gameId: string;
+  readonly isBotGame: boolean;
+  readonly bots: ReturnType<GameRoom['botStatus']>;
+}
+
+export function answerAbout(room: GameRoom, question: RoomQuestion): ReturnType<GameRoom['game']> | BotStatus {
+  if (question.kind === 'describe') return room.game(question.viewerId);
+  return { gameId: room.id, isBotGame: room.isBotGame, bots: room.botStatus(BOT_ACTIVE_WITHIN_MS) };
+}
+
+/** The lobby list's filters (GET /game/active), as every node applies them to its own rooms. */
+export type LiveQuery = Pick<ActiveGamesQuery, 'gameMode' | 'botDifficulty'> & {
+  readonly includeBotGames: boolean;
+  readonly limit: number;
+};
+
+/** One node's part of the lobby list: its newest matching games, and its counts of live games by kind. */
+export interface LiveList {
+  readonly games: Game[];
+  readonly summary: { readonly botGames: number; readonly humanGames: number };
+}
+
+/** The lobby list of some rooms: matching games newest first (at most `limit`), and the counts. */
+export function liveList(rooms: readonly GameRoom[], viewerId: string, query: LiveQuery): LiveList {
+  const games = rooms
+    .filter((room) => {
+      if (query.gameMode === 'wagered') return false;
+      if (query.gameMode === 'bot' && !room.isBotGame) return false;
+      if (!query.includeBotGames && room.isBotGame && query.gameMode !== 'bot') return false;
+      return true;
+    })
+    .sort((a, b) => b.createdAt - a.createdAt)
+    .map((room) => room.game(viewerId))
+    .filter((game) => !query.botDifficulty || game.botInfo?.difficulty === query.botDifficulty)
+    .slice(0, query.limit);
+  const botGames = rooms.filter((r) => r.isBotGame).length;
+  return { games, summary: { botGames, humanGames: rooms.length - botGames } };
+}
+
+/** The lists of several nodes as one: newest first, at most `limit`, counts summed. */
+export function mergeLiveLists(lists: readonly LiveList[], limit: number): LiveList {
+  const games = lists
+    .flatMap((list) => list.games)
+    .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt))
+    .slice(0, limit);
+  const sum = (kind: 'botGames' | 'humanGames') => lists.reduce((total, list) => total + list.summary[kind], 0);
+  return { games, summary: { botGames: sum('botGames'), humanGames: sum('humanGames') } };
+}
 
 export interface Answers {
   create: Entry;

@@ -23,8 +23,6 @@ import { type Outcome, sha256Hex } from './types.ts';
 import type { GameService } from './service.ts';
 import { strongest } from './present.ts';
 
-const BOT_ACTIVE_WITHIN_MS = 5000;
-
 /**
  * The lobby's refusals as HTTP statuses: an unknown room is a 404, too many creations a 429, the
  * server's room ceiling a 503, the rest a 400.
@@ -87,23 +85,7 @@ export function registerGameRoutes(app: FastifyInstance, auth: AuthService, game
     return { data: { games: list.slice(0, query.limit) } };
   });
 
-  on('activeGames', async ({ user, query }) => {
-    const userId = me(user).id;
-    const live = games.liveRooms;
-    const shown = live
-      .filter((room) => {
-        if (query.gameMode === 'wagered') return false;
-        if (query.gameMode === 'bot' && !room.isBotGame) return false;
-        if (!query.includeBotGames && room.isBotGame && query.gameMode !== 'bot') return false;
-        return true;
-      })
-      .sort((a, b) => b.createdAt - a.createdAt)
-      .map((room) => room.game(userId))
-      .filter((game) => !query.botDifficulty || game.botInfo?.difficulty === query.botDifficulty)
-      .slice(0, query.limit);
-    const botGames = live.filter((r) => r.isBotGame).length;
-    return { data: { games: shown, summary: { botGames, humanGames: live.length - botGames } } };
-  });
+  on('activeGames', async ({ user, query }) => ({ data: await games.liveGames(me(user).id, query) }));
 
   on('gameStats', async ({ user }) => {
     const row = user as UserRow;
@@ -145,9 +127,9 @@ export function registerGameRoutes(app: FastifyInstance, auth: AuthService, game
   on('gameTest', async () => ({ data: { ok: true as const } }));
 
   on('botStatus', async ({ params }) => {
-    const room = games.find(params.id);
-    if (!room) throw notFound(LOBBY_TEXTS.gameNotFound);
-    return { data: { gameId: room.id, isBotGame: room.isBotGame, bots: room.botStatus(BOT_ACTIVE_WITHIN_MS) } };
+    const status = await games.botStatus(params.id);
+    if (!status) throw notFound(LOBBY_TEXTS.gameNotFound);
+    return { data: status };
   });
 
   on('replay', async ({ params }) => {

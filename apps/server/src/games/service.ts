@@ -27,12 +27,19 @@ import { type BudgetStore, MemoryTokenBuckets } from '../http/token-buckets.ts';
 import { GameLog } from './log.ts';
 import {
   type Answers,
+  type BotStatus,
   type Entry,
   type Forwarded,
   type GameRequest,
+  type LiveList,
+  type LiveQuery,
   type Rejoin,
+  type RoomQuestion,
   type Transport,
   type User,
+  answerAbout,
+  liveList,
+  mergeLiveLists,
   rejoinFor,
 } from './requests.ts';
 import { GameRoom, type Step } from './room.ts';
@@ -674,8 +681,12 @@ export class GameService {
           await this.#userGame.get(body.userId)?.disconnect(body.userId).done;
         return null;
       }
-      case 'describe':
-        return this.find(body.gameId)?.game(body.viewerId) ?? null;
+      case 'room': {
+        const room = this.find(body.gameId);
+        return room ? answerAbout(room, body.question) : null;
+      }
+      case 'live':
+        return liveList(this.liveRooms, body.viewerId, body.query);
     }
   }
 
@@ -684,17 +695,38 @@ export class GameService {
    * The HTTP routes use it; in one process it is `find`.
    */
   async describe(idOrCode: string, viewerId: string): Promise<ReturnType<GameRoom['game']> | null> {
+    return this.#askRoom(idOrCode, { kind: 'describe', viewerId });
+  }
+
+  /** GET /game/:id/bot-status, wherever the game runs (null: no such live game). */
+  async botStatus(idOrCode: string): Promise<BotStatus | null> {
+    return this.#askRoom(idOrCode, { kind: 'bots' });
+  }
+
+  /** A question about one live room, answered here or by its owner. */
+  async #askRoom<T>(idOrCode: string, question: RoomQuestion): Promise<T | null> {
     const room = this.find(idOrCode);
-    if (room) return room.game(viewerId);
+    if (room) return answerAbout(room, question) as T;
     if (!this.#cluster) return null;
     const gameId = isUuid(idOrCode) ? idOrCode : await this.#store.unfinishedIdByCode(idOrCode);
     if (!gameId) return null;
-    return this.#atOwner<ReturnType<GameRoom['game']> | null>(
+    return this.#atOwner<T | null>(
       gameId,
-      { kind: 'describe', gameId, viewerId },
-      async () => this.find(gameId)?.game(viewerId) ?? null,
+      { kind: 'room', gameId, question },
+      async () => {
+        const here = this.find(gameId);
+        return here ? (answerAbout(here, question) as T) : null;
+      },
       null,
     ).catch(() => null);
+  }
+
+  /** The lobby list (GET /game/active): this node's live games, or in cluster mode every node's. */
+  async liveGames(viewerId: string, query: LiveQuery): Promise<LiveList> {
+    const bus = this.#cluster?.bus;
+    if (!bus) return liveList(this.liveRooms, viewerId, query);
+    const lists = (await bus.gather({ kind: 'live', viewerId, query } satisfies Forwarded)) as LiveList[];
+    return mergeLiveLists(lists, query.limit);
   }
 
   /** The unfinished game the user sits in, wherever it runs. */
