@@ -3,12 +3,13 @@ import type { IncomingMessage } from 'node:http';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import underPressure from '@fastify/under-pressure';
-import { ABUSE_LIMITS, SERVER_TEXTS, resourceNotFoundText } from '@memeslam/protocol';
+import { ABUSE_LIMITS, RATE_LIMITS, SERVER_TEXTS, resourceNotFoundText } from '@memeslam/protocol';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { registerAuthRoutes } from './auth/routes.ts';
 import { AuthService } from './auth/service.ts';
 import { SessionTokens } from './auth/tokens.ts';
 import type { Config } from './config.ts';
+import { memoryCounts } from './cluster/counts.ts';
 import { type Db, openDatabase, ping } from './db/client.ts';
 import { envelopeOptions, installErrorHandler } from './http/errors.ts';
 import { originAllowed } from './http/origins.ts';
@@ -161,6 +162,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
 
   const database = await openDatabase(config);
   app.decorate('db', database.db);
+  const counts = memoryCounts();
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log: app.log });
   const games = new GameService({
     db: database.db,
@@ -175,6 +177,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
       maxLiveRooms: options.ceilings?.maxLiveRooms ?? ABUSE_LIMITS.maxLiveRooms,
       gamesCreatedPerMinute: config.rateLimits ? ABUSE_LIMITS.gamesCreatedPerUserPerMinute : null,
     },
+    budgets: counts.budgets,
   });
   app.decorate('games', games);
   app.log.debug({ database: database.kind, mail: config.smtpUrl ? 'smtp' : 'dev outbox' }, 'storage ready');
@@ -188,7 +191,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
     onBackgroundError: (err, task) => app.log.error({ err, task }, 'account task failed'),
   });
   auth.beforeAccountDeletion((user) => games.removeUser(user));
-  const limit = await installRateLimits(app, config.rateLimits);
+  const limit = await installRateLimits(app, config.rateLimits, counts.httpLimits);
 
   app.get('/health', async (_request, reply) => {
     const databaseUp = await ping(database.db);
@@ -201,7 +204,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
   });
   registerAuthRoutes(app, auth, limit);
   registerGameRoutes(app, auth, games);
-  registerStatsRoutes(app, auth);
+  registerStatsRoutes(app, auth, counts.presence);
   registerWalletRoutes(app, auth, config.jwtSecret, options.clock ?? systemClock);
   const tournaments = new TournamentService({
     db: database.db,
@@ -218,6 +221,12 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
     trustProxy,
     allowedOrigins: config.allowedOrigins,
     maxSockets: options.ceilings?.maxSockets ?? ABUSE_LIMITS.maxSockets,
+    userEvents: counts.budgets('socket-events', {
+      capacity: ABUSE_LIMITS.userEventBurst,
+      perSecond: RATE_LIMITS.socketEventsPerSecond,
+    }),
+    addresses: counts.addresses,
+    presence: counts.presence,
   });
   metrics.live = { rooms: () => games.liveRooms.length, sockets: () => io.of('/').sockets.size };
   // Prometheus figures for operators (format=json: the server benchmark's windows); loopback or METRICS_TOKEN.
@@ -251,6 +260,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
     tournaments.close();
     await auth.settled();
     await games.close();
+    await counts.close();
     mailer.close();
     await database.close();
   });
