@@ -9,7 +9,7 @@ import { registerAuthRoutes } from './auth/routes.ts';
 import { AuthService } from './auth/service.ts';
 import { SessionTokens } from './auth/tokens.ts';
 import type { Config } from './config.ts';
-import { memoryCounts } from './cluster/counts.ts';
+import { type Counts, memoryCounts } from './cluster/counts.ts';
 import { type Db, openDatabase, ping } from './db/client.ts';
 import { envelopeOptions, installErrorHandler } from './http/errors.ts';
 import { originAllowed } from './http/origins.ts';
@@ -55,6 +55,8 @@ export interface AppOptions {
   };
   /** Where the log's JSON lines go (tests capture them); default: stdout (log.ts). */
   readonly logStream?: { write(line: string): void };
+  /** Online users, per-address sockets, budgets and HTTP limits (cluster mode: redisCounts); closed with the app. */
+  readonly counts?: Counts;
 }
 
 /** Bodies are small JSON documents; anything bigger is refused with a 413 before it is read. */
@@ -162,7 +164,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
 
   const database = await openDatabase(config);
   app.decorate('db', database.db);
-  const counts = memoryCounts();
+  const counts = options.counts ?? memoryCounts();
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log: app.log });
   const games = new GameService({
     db: database.db,
