@@ -3,12 +3,13 @@ import type { IncomingMessage } from 'node:http';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import underPressure from '@fastify/under-pressure';
-import { ABUSE_LIMITS, SERVER_TEXTS, resourceNotFoundText } from '@memeslam/protocol';
+import { ABUSE_LIMITS, RATE_LIMITS, SERVER_TEXTS, resourceNotFoundText } from '@memeslam/protocol';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { registerAuthRoutes } from './auth/routes.ts';
 import { AuthService } from './auth/service.ts';
 import { SessionTokens } from './auth/tokens.ts';
 import type { Config } from './config.ts';
+import { type Counts, memoryCounts, redisCounts } from './cluster/counts.ts';
 import { type Db, openDatabase, ping } from './db/client.ts';
 import { envelopeOptions, installErrorHandler } from './http/errors.ts';
 import { originAllowed } from './http/origins.ts';
@@ -56,6 +57,8 @@ export interface AppOptions {
   };
   /** Where the log's JSON lines go (tests capture them); default: stdout (log.ts). */
   readonly logStream?: { write(line: string): void };
+  /** Online users, per-address sockets, budgets and HTTP limits (cluster mode: redisCounts); closed with the app. */
+  readonly counts?: Counts;
 }
 
 /** Bodies are small JSON documents; anything bigger is refused with a 413 before it is read. */
@@ -166,6 +169,8 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
   const redis = config.redisUrl ? new ClusterRedis(config.redisUrl, config.databaseUrl ?? '') : null;
   await redis?.connect();
   app.decorate('db', database.db);
+  // Online users, rate limits and caps: counted across the cluster's nodes in Redis, or in process.
+  const counts = options.counts ?? (redis ? redisCounts(redis, config.nodeId) : memoryCounts());
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log: app.log });
   const games = new GameService({
     db: database.db,
@@ -181,6 +186,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
       maxLiveRooms: options.ceilings?.maxLiveRooms ?? ABUSE_LIMITS.maxLiveRooms,
       gamesCreatedPerMinute: config.rateLimits ? ABUSE_LIMITS.gamesCreatedPerUserPerMinute : null,
     },
+    budgets: counts.budgets,
   });
   app.decorate('games', games);
   app.log.debug({ database: database.kind, mail: config.smtpUrl ? 'smtp' : 'dev outbox' }, 'storage ready');
@@ -194,7 +200,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
     onBackgroundError: (err, task) => app.log.error({ err, task }, 'account task failed'),
   });
   auth.beforeAccountDeletion((user) => games.removeUser(user));
-  const limit = await installRateLimits(app, config.rateLimits);
+  const limit = await installRateLimits(app, config.rateLimits, counts.httpLimits);
 
   app.get('/health', async (_request, reply) => {
     const databaseUp = await ping(database.db);
@@ -209,7 +215,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
   });
   registerAuthRoutes(app, auth, limit);
   registerGameRoutes(app, auth, games);
-  registerStatsRoutes(app, auth);
+  registerStatsRoutes(app, auth, counts.presence);
   registerWalletRoutes(app, auth, config.jwtSecret, options.clock ?? systemClock);
   const tournaments = new TournamentService({
     db: database.db,
@@ -227,6 +233,12 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
     allowedOrigins: config.allowedOrigins,
     maxSockets: options.ceilings?.maxSockets ?? ABUSE_LIMITS.maxSockets,
     ...(redis ? { adapter: createAdapter(redis.pub, redis.sub, { key: redis.key('io') }) } : {}),
+    userEvents: counts.budgets('socket-events', {
+      capacity: ABUSE_LIMITS.userEventBurst,
+      perSecond: RATE_LIMITS.socketEventsPerSecond,
+    }),
+    addresses: counts.addresses,
+    presence: counts.presence,
   });
   metrics.live = { rooms: () => games.liveRooms.length, sockets: () => io.of('/').sockets.size };
   // Prometheus figures for operators (format=json: the server benchmark's windows); loopback or METRICS_TOKEN.
@@ -266,6 +278,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
     tournaments.close();
     await auth.settled();
     await games.close();
+    await counts.close();
     mailer.close();
     await redis?.close();
     await database.close();

@@ -23,7 +23,7 @@ import { NODE_STOPPING, NodeBus, NodeUnreachable } from '../cluster/bus.ts';
 import { GameLeases, LEASE_TTL_MS } from '../cluster/leases.ts';
 import type { ClusterRedis } from '../cluster/redis.ts';
 import type { Db, Prepared } from '../db/client.ts';
-import { type BudgetStore, MemoryTokenBuckets } from '../http/token-buckets.ts';
+import { type BudgetFactory, type BudgetStore, memoryBudgets } from '../http/token-buckets.ts';
 import { GameLog } from './log.ts';
 import {
   type Answers,
@@ -100,6 +100,8 @@ export class GameService {
      * games one user may create a minute (null: unlimited, as with RATE_LIMITS=off).
      */
     limits?: { maxLiveRooms: number; gamesCreatedPerMinute: number | null };
+    /** Where budgets count (cluster mode: across nodes); default in process. */
+    budgets?: BudgetFactory;
     /** Called once per finished game written to the history (for /metrics). */
     onRecorded?: () => void;
     /** Cluster mode: Redis and this node's name. */
@@ -119,7 +121,9 @@ export class GameService {
     this.#maxRooms = deps.limits?.maxLiveRooms ?? Number.POSITIVE_INFINITY;
     const perMinute = deps.limits?.gamesCreatedPerMinute ?? null;
     this.#creations =
-      perMinute === null ? null : new MemoryTokenBuckets({ capacity: perMinute, perSecond: perMinute / 60 });
+      perMinute === null
+        ? null
+        : (deps.budgets ?? memoryBudgets)('games-created', { capacity: perMinute, perSecond: perMinute / 60 });
     this.#clock = deps.clock;
     this.#log = deps.log;
     this.#gameLog = new GameLog({
@@ -177,11 +181,6 @@ export class GameService {
     };
     if (reset) for (const h of [log.queued, log.waits, log.writes, this.#records]) h.reset();
     return figures;
-  }
-
-  /** Users with at least one socket open on this server (players online). */
-  onlineUserIds(): ReadonlySet<string> {
-    return new Set(this.#sockets.keys());
   }
 
   find(idOrCode: string): GameRoom | undefined {
@@ -272,7 +271,7 @@ export class GameService {
 
   async #create(user: User, asked: GameSetup): Promise<Outcome<Entry>> {
     if (this.#rooms.size >= this.#maxRooms) return fail(SERVER_TEXTS.serverBusy);
-    if (this.#creations && !this.#creations.take(user.id, this.#clock.now())) {
+    if (this.#creations && !(await this.#creations.take(user.id, this.#clock.now()))) {
       return fail(SERVER_TEXTS.tooManyGamesCreated);
     }
     const free = await this.#freeSeatFor(user.id);

@@ -3,11 +3,13 @@
  * verification and reset mails 3 an hour per address; and ours (issue 13, numbers in the protocol's
  * ABUSE_LIMITS): guest accounts per IP an hour, password resets per IP an hour, and forgot-password
  * and resend-verification mails per IP an hour (so one address cannot cycle through many). Counting is @fastify/rate-limit's (its store is
- * in process now, Redis in scale-out); keys are prefixed per limit so that they never share a count.
+ * in process, or Redis in cluster mode so that every node counts together); keys are prefixed per limit
+ * so that they never share a count.
  */
 import rateLimit from '@fastify/rate-limit';
 import { ABUSE_LIMITS, AUTH_TEXTS, HTTP_TEXTS, SERVER_TEXTS } from '@memeslam/protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Counts } from '../cluster/counts.ts';
 import { loginAccountOf } from '../auth/login-account.ts';
 import { tooManyRequests } from './errors.ts';
 
@@ -82,10 +84,19 @@ const LIMITS = {
 export type LimitName = keyof typeof LIMITS;
 export type RateLimiter = (request: FastifyRequest, ...names: LimitName[]) => Promise<void>;
 
-/** Counts the request against each named limit; throws a 429 with the limit's text when one is exceeded. */
-export async function installRateLimits(app: FastifyInstance, enabled: boolean): Promise<RateLimiter> {
+/**
+ * Counts the request against each named limit; throws a 429 with the limit's text when one is exceeded.
+ * With a Redis store, a request that finds Redis away is let through (`skipOnError`, at once: the
+ * cluster's command connection has no offline queue): refusing every sign-in in the cluster while
+ * Redis restarts would be worse than a few seconds without these limits.
+ */
+export async function installRateLimits(
+  app: FastifyInstance,
+  enabled: boolean,
+  store: Counts['httpLimits'] = null,
+): Promise<RateLimiter> {
   if (!enabled) return async () => {};
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, { global: false, ...(store ? { ...store, skipOnError: true } : {}) });
   const limiters = Object.fromEntries(
     Object.entries(LIMITS).map(([name, limit]) => [
       name,

@@ -1,12 +1,22 @@
 /**
  * Token buckets keyed by a string (a user id): each holds up to `capacity` tokens and gains
- * `perSecond` a second; a call that finds a token takes it. The store is in process now; it sits
- * behind `BudgetStore` so that a cluster-wide one (Redis) can take its place without touching callers.
+ * `perSecond` a second; a call that finds a token takes it. These are in process; cluster mode's
+ * (cluster/budgets.ts) count in Redis, so their answer may come later: callers take either.
  */
 export interface BudgetStore {
   /** Takes one token from `key`'s bucket; false when it is empty (the call is over budget). */
-  take(key: string, now: number): boolean;
+  take(key: string, now: number): boolean | Promise<boolean>;
 }
+
+export interface BucketOptions {
+  readonly capacity: number;
+  readonly perSecond: number;
+}
+
+/** Makes the budget called `name` (in Redis, its keys' part). */
+export type BudgetFactory = (name: string, options: BucketOptions) => BudgetStore;
+
+export const memoryBudgets: BudgetFactory = (_name, options) => new MemoryTokenBuckets(options);
 
 /** Buckets that are full again are dropped once the map grows past this, so idle keys cost nothing. */
 const SWEEP_ABOVE = 10_000;
@@ -16,7 +26,7 @@ export class MemoryTokenBuckets implements BudgetStore {
   readonly #perMs: number;
   readonly #buckets = new Map<string, { tokens: number; at: number }>();
 
-  constructor(options: { capacity: number; perSecond: number }) {
+  constructor(options: BucketOptions) {
     this.#capacity = options.capacity;
     this.#perMs = options.perSecond / 1000;
   }

@@ -8,7 +8,8 @@
  * most `socketsPerIp` (one more is refused at connect) and a user `socketsPerUser` — there the newest
  * wins: the user's oldest socket is told why and closed, so a reloaded tab whose old socket has not
  * timed out yet is never locked out. Events: 30 a second per socket (DESIGN §4) and one token bucket
- * per user across all their sockets. The counts are per server process.
+ * per user across all their sockets. The per-address count, the users' budgets and who is online are
+ * cluster-wide in cluster mode (cluster/counts.ts); the rest is per server process.
  */
 import { ServerResponse } from 'node:http';
 import proxyAddr from '@fastify/proxy-addr';
@@ -32,6 +33,8 @@ import { Server, type Socket } from 'socket.io';
 import type { AuthService } from '../auth/service.ts';
 import type { User } from '../games/requests.ts';
 import type { GameService } from '../games/service.ts';
+import { type AddressCaps, MemoryAddressCaps } from '../cluster/address-caps.ts';
+import type { Presence } from '../cluster/presence.ts';
 import { type BudgetStore, MemoryTokenBuckets } from '../http/token-buckets.ts';
 import { type Outcome, fail, ok } from '../games/types.ts';
 import { socketOriginCheck } from '../http/origins.ts';
@@ -100,6 +103,10 @@ export function attachGateway(
     userEvents?: BudgetStore;
     /** Cluster mode: socket.io's Redis adapter. */
     adapter?: Parameters<Server['adapter']>[0];
+    /** Sockets per client address; default in process. */
+    addresses?: AddressCaps;
+    /** Told of every socket that opens and closes. */
+    presence: Presence;
   },
 ): Server {
   const { rateLimits, metrics } = options;
@@ -108,9 +115,9 @@ export function attachGateway(
   const userEvents =
     options.userEvents ??
     new MemoryTokenBuckets({ capacity: ABUSE_LIMITS.userEventBurst, perSecond: EVENTS_PER_SECOND });
-  /** Sockets held (connected, or past the caps and authenticating): on this server and per address. */
+  const addresses = options.addresses ?? new MemoryAddressCaps();
+  /** Sockets held (connected, or past the caps and authenticating) on this server. */
   let held = 0;
-  const heldByIp = new Map<string, number>();
   /** Each user's open sockets, oldest first. */
   const byUser = new Map<string, Set<Socket>>();
   const io = new Server(app.server, {
@@ -168,41 +175,48 @@ export function attachGateway(
     // The ceilings are checked and a place is held before the token is, so a flood costs no lookups.
     if (held >= maxSockets) return next(new Error(SERVER_TEXTS.serverBusy));
     const ip = clientIp(socket, trust);
-    const fromIp = heldByIp.get(ip) ?? 0;
-    if (rateLimits && fromIp >= ABUSE_LIMITS.socketsPerIp) return next(new Error(SERVER_TEXTS.tooManyConnections));
+    const fromIp = rateLimits ? addresses.hold(ip, ABUSE_LIMITS.socketsPerIp) : true;
+    if (fromIp === false) return next(new Error(SERVER_TEXTS.tooManyConnections));
     held += 1;
-    heldByIp.set(ip, fromIp + 1);
     let released = false;
     const release = () => {
       if (released) return;
       released = true;
       held -= 1;
-      const left = (heldByIp.get(ip) ?? 1) - 1;
-      if (left > 0) heldByIp.set(ip, left);
-      else heldByIp.delete(ip);
+      if (rateLimits) addresses.release(ip);
     };
     const refuse = (message: string) => {
       release();
       next(new Error(message));
     };
-    auth.authenticate(parsed.data.token).then(
-      (user) => {
-        if (!user) return refuse(SERVER_TEXTS.authenticationFailed);
-        socket.data.user = { id: user.id, username: user.username } satisfies User;
-        socket.data.tokenVersion = user.tokenVersion;
-        // Held until the connection closes, whether or not it got as far as 'connection'.
-        if (socket.conn.readyState === 'open') socket.conn.once('close', release);
-        else release();
-        next();
-      },
-      (error: unknown) => {
-        // The token could not be checked (the database is away): not the user's fault. The client
-        // keeps its session and tries again, told so by `data.retry`.
-        app.log.error({ err: error }, 'socket authentication could not be checked');
-        release();
-        next(Object.assign(new Error(SERVER_TEXTS.internalError), { data: { retry: true } }));
-      },
-    );
+    const authenticate = () => {
+      auth.authenticate(parsed.data.token).then(
+        (user) => {
+          if (!user) return refuse(SERVER_TEXTS.authenticationFailed);
+          socket.data.user = { id: user.id, username: user.username } satisfies User;
+          socket.data.tokenVersion = user.tokenVersion;
+          // Held until the connection closes, whether or not it got as far as 'connection'.
+          if (socket.conn.readyState === 'open') socket.conn.once('close', release);
+          else release();
+          next();
+        },
+        (error: unknown) => {
+          // The token could not be checked (the database is away): not the user's fault. The client
+          // keeps its session and tries again, told so by `data.retry`.
+          app.log.error({ err: error }, 'socket authentication could not be checked');
+          release();
+          next(Object.assign(new Error(SERVER_TEXTS.internalError), { data: { retry: true } }));
+        },
+      );
+    };
+    if (fromIp === true) return authenticate();
+    // Cluster mode: the address's sockets on every node are counted first (this place is held meanwhile).
+    void fromIp.then((admitted) => {
+      if (admitted) return authenticate();
+      released = true;
+      held -= 1;
+      next(new Error(SERVER_TEXTS.tooManyConnections));
+    });
   });
 
   const handlers = gameHandlers(games);
@@ -219,10 +233,16 @@ export function attachGateway(
     return rateLimits && state.inWindow > EVENTS_PER_SECOND;
   };
 
-  const handleEvent = (socket: Socket, event: string, args: unknown[]) => {
+  const overLimit = (reply: Ack) => {
+    metrics.rateLimited('socket');
+    reply({ success: false, error: LOBBY_TEXTS.tooManyEvents });
+  };
+
+  /** `budgetedAt`: when an event came that a cluster budget has since let through (its answer comes later). */
+  const handleEvent = (socket: Socket, event: string, args: unknown[], budgetedAt?: number) => {
     const state = socket.data as SocketState;
     const { user } = state;
-    const received = performance.now();
+    const received = budgetedAt ?? performance.now();
     const ack = typeof args.at(-1) === 'function' ? (args.at(-1) as Ack) : null;
     const payload = args.length > (ack ? 1 : 0) ? args[0] : undefined;
     // Without an ack a refusal still gets an answer: gameError for game commands, error otherwise.
@@ -234,9 +254,11 @@ export function attachGateway(
         socket.emit(GAME_COMMANDS.has(event) ? 'gameError' : 'error', { message });
       }
     };
-    if (overBudget(state) || (rateLimits && !userEvents.take(user.id, Date.now()))) {
-      metrics.rateLimited('socket');
-      return reply({ success: false, error: LOBBY_TEXTS.tooManyEvents });
+    const allowed =
+      budgetedAt !== undefined || (!overBudget(state) && (!rateLimits || userEvents.take(user.id, Date.now())));
+    if (allowed === false) return overLimit(reply);
+    if (allowed !== true) {
+      return void allowed.then((taken) => (taken ? handleEvent(socket, event, args, received) : overLimit(reply)));
     }
     if (!isClientEventName(event)) return reply({ success: false, error: SERVER_TEXTS.unknownEvent });
     if (payloadBytes(payload) > MAX_PAYLOAD_BYTES)
@@ -279,6 +301,7 @@ export function attachGateway(
     if (open?.delete(this) && open.size === 0) byUser.delete(userId);
     // Other tabs of the same user keep the seat connected.
     games.disconnected(userId);
+    options.presence.disconnected(userId);
   };
 
   io.on('connection', (socket) => {
@@ -287,6 +310,7 @@ export function attachGateway(
     socket.handshake.auth = CHECKED_AUTH;
     void socket.join(userChannel(user.id));
     socket.emit('connected', { userId: user.id, username: user.username });
+    options.presence.connected(user.id);
     void games.connected(user.id).then(
       (seated) => {
         if (!seated || !socket.connected) return;

@@ -5,17 +5,19 @@
 import type { HttpRouteName } from '@memeslam/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { AuthService } from '../auth/service.ts';
+import type { Presence } from '../cluster/presence.ts';
 import { type Answer, type RouteContext, defineRoute } from '../http/route.ts';
 import { adminFigures, leaderboardRows, leaderboardTotals } from './repository.ts';
 
-export function registerStatsRoutes(app: FastifyInstance, auth: AuthService): void {
+export function registerStatsRoutes(app: FastifyInstance, auth: AuthService, presence: Presence): void {
   const on = <K extends HttpRouteName>(name: K, handler: (ctx: RouteContext<K>) => Promise<Answer<K>>) =>
     defineRoute(app, (token) => auth.authenticate(token), name, handler);
 
   on('leaderboard', async ({ query }) => {
-    const [rows, totals] = await Promise.all([
+    const [rows, totals, online] = await Promise.all([
       leaderboardRows(app.db, query.sortBy, query.limit),
       leaderboardTotals(app.db),
+      presence.onlineUserIds(),
     ]);
     return {
       data: {
@@ -32,15 +34,15 @@ export function registerStatsRoutes(app: FastifyInstance, auth: AuthService): vo
             fastestGame: row.fastestGame,
           },
         })),
-        // Players online: users with a live socket on this node (each counted once, however many tabs).
-        stats: { ...totals, totalPlayersOnline: app.games.onlineUserIds().size },
+        // Players online: users with a live socket (on any node; each counted once, however many tabs).
+        stats: { ...totals, totalPlayersOnline: online.size },
       },
     };
   });
 
   on('adminStats', async () => ({
     data: {
-      ...(await adminFigures(app.db, app.games.onlineUserIds(), Date.now())),
+      ...(await adminFigures(app.db, await presence.onlineUserIds(), Date.now())),
       failingPayouts: await app.tournaments.failingPayouts(),
     },
   }));
