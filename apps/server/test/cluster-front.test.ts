@@ -5,6 +5,8 @@
  * node's requests go to the other node at once, and a restarted one gets its clients back. Nothing
  * here depends on the nodes knowing of each other.
  */
+import { connect as connectTcp } from 'node:net';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from './helpers/boot.ts';
 import {
@@ -15,6 +17,7 @@ import {
   healthFrom,
   register,
   startCluster,
+  startRedis,
 } from './helpers/cluster.ts';
 import type { Client } from './helpers/sockets.ts';
 
@@ -156,6 +159,36 @@ describe.skipIf(skip !== null)('two nodes behind nginx (deploy/nginx.conf)', () 
     await expect
       .poll(async () => servedBy(await healthFrom(front().url, '127.0.0.1')), { timeout: 6000, interval: 250 })
       .toBe(victim);
-    expect(cluster.nodes[victim]?.out()).toContain(`MemeSlam is served on ${cluster.url(victim)}`);
+    // Its output runs on across both starts.
+    await cluster.nodes[victim]?.waitForOutput(/MemeSlam is served on [^]*MemeSlam is served on /);
+  });
+});
+
+describe.skipIf(skip !== null)("a test's own Redis (for outage tests)", () => {
+  it('stops, refusing connections, and starts again on the same port', async () => {
+    const redis = await startRedis();
+    const client = new Redis(redis.url, { lazyConnect: true, retryStrategy: () => null });
+    client.on('error', () => {});
+    try {
+      await client.connect();
+      await client.set('ms:harness:probe', '1');
+      await redis.stop();
+      expect(redis.running).toBe(false);
+      const refused = await new Promise<string>((resolve) => {
+        const probe = connectTcp(redis.port, '127.0.0.1');
+        probe.once('connect', () => resolve('connected'));
+        probe.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+      });
+      expect(refused).toBe('ECONNREFUSED');
+      await redis.start();
+      const again = new Redis(redis.url, { lazyConnect: true });
+      await again.connect();
+      // Same port, and empty: nothing was saved.
+      expect(await again.get('ms:harness:probe')).toBeNull();
+      again.disconnect();
+    } finally {
+      client.disconnect();
+      await redis.close();
+    }
   });
 });

@@ -154,6 +154,8 @@ export interface ClusterNode {
   /** Everything this node printed, over all its starts. */
   out(): string;
   err(): string;
+  /** The first match of `pattern` in out(), now or once the node prints it (15 s at most). */
+  waitForOutput(pattern: RegExp, timeoutMs?: number): Promise<string>;
 }
 
 export interface Cluster {
@@ -186,16 +188,18 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
   const tmp = mkdtempSync(join(tmpdir(), 'memeslam-cluster-'));
   const jwtSecret = randomBytes(36).toString('base64url');
   const stoppers: (() => Promise<unknown>)[] = [];
-  const close = async () => {
-    // Last started, first stopped: nginx, then the nodes, then the database and the folder.
-    const errors = [];
-    for (const stop of stoppers.reverse()) {
-      const [result] = await Promise.allSettled([stop()]);
-      if (result.status === 'rejected') errors.push(result.reason);
-    }
-    rmSync(tmp, { recursive: true, force: true });
-    if (errors.length > 0) throw errors[0];
-  };
+  let closed: Promise<void> | null = null;
+  const close = () =>
+    (closed ??= (async () => {
+      // Last started, first stopped: nginx, then the nodes, then the database and the folder.
+      const errors = [];
+      for (const stop of stoppers.reverse()) {
+        const [result] = await Promise.allSettled([stop()]);
+        if (result.status === 'rejected') errors.push(result.reason);
+      }
+      rmSync(tmp, { recursive: true, force: true });
+      if (errors.length > 0) throw errors[0];
+    })());
   try {
     const scratch = await scratchPostgres();
     stoppers.push(() => scratch.drop());
@@ -267,6 +271,8 @@ function clusterNode(index: number, port: number, dataDir: string, env: Record<s
   };
   const runs: ReturnType<typeof run>[] = [];
   const current = () => runs.at(-1);
+  const out = () => runs.map((r) => r.out()).join('');
+  const waiters = new Set<() => void>();
   const isRunning = () => {
     const child = current()?.child;
     return child !== undefined && child.exitCode === null && child.signalCode === null;
@@ -280,12 +286,32 @@ function clusterNode(index: number, port: number, dataDir: string, env: Record<s
     get running() {
       return isRunning();
     },
-    out: () => runs.map((r) => r.out()).join(''),
+    out,
     err: () => runs.map((r) => r.err()).join(''),
+    waitForOutput(pattern: RegExp, timeoutMs = 15_000) {
+      return new Promise<string>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`${id} printed nothing matching ${pattern} in ${timeoutMs} ms:\n${out().slice(-4000)}`));
+        }, timeoutMs);
+        const check = () => {
+          const match = pattern.exec(out());
+          if (!match) return;
+          waiters.delete(check);
+          clearTimeout(timer);
+          resolve(match[0]);
+        };
+        waiters.add(check);
+        check();
+      });
+    },
     async start() {
       const proc = run(mainScript, [], fullEnv);
       runs.push(proc);
       track(proc.child);
+      proc.child.stdout?.on('data', () => {
+        for (const check of [...waiters]) check();
+      });
       let timer: NodeJS.Timeout | undefined;
       const served = await Promise.race([
         listening(proc.child, proc.out),
