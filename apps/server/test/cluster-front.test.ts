@@ -164,31 +164,34 @@ describe.skipIf(skip !== null)('two nodes behind nginx (deploy/nginx.conf)', () 
   });
 });
 
-describe.skipIf(skip !== null)("a test's own Redis (for outage tests)", () => {
-  it('stops, refusing connections, and starts again on the same port', async () => {
-    const redis = await startRedis();
-    const client = new Redis(redis.url, { lazyConnect: true, retryStrategy: () => null });
-    client.on('error', () => {});
-    try {
-      await client.connect();
-      await client.set('ms:harness:probe', '1');
-      await redis.stop();
-      expect(redis.running).toBe(false);
-      const refused = await new Promise<string>((resolve) => {
-        const probe = connectTcp(redis.port, '127.0.0.1');
-        probe.once('connect', () => resolve('connected'));
-        probe.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
-      });
-      expect(refused).toBe('ECONNREFUSED');
-      await redis.start();
-      const again = new Redis(redis.url, { lazyConnect: true });
-      await again.connect();
-      // Same port, and empty: nothing was saved.
-      expect(await again.get('ms:harness:probe')).toBeNull();
-      again.disconnect();
-    } finally {
-      client.disconnect();
-      await redis.close();
-    }
-  });
-});
+describe.skipIf(clusterSkipReason({ front: false, ownRedis: true }) !== null)(
+  "a test's own Redis (for outage tests)",
+  () => {
+    it('stops, refusing connections, and starts again on the same port', async () => {
+      const redis = await startRedis();
+      const client = new Redis(redis.url, { lazyConnect: true, retryStrategy: () => null });
+      client.on('error', () => {});
+      try {
+        await client.connect();
+        await client.set('ms:harness:probe', '1');
+        await redis.stop();
+        expect(redis.running).toBe(false);
+        const refused = await new Promise<string>((resolve) => {
+          const probe = connectTcp(redis.port, '127.0.0.1');
+          probe.once('connect', () => resolve('connected'));
+          probe.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+        });
+        expect(refused).toBe('ECONNREFUSED');
+        await redis.start();
+        const again = new Redis(redis.url, { lazyConnect: true });
+        await again.connect();
+        // Same port, and empty: nothing was saved.
+        expect(await again.get('ms:harness:probe')).toBeNull();
+        again.disconnect();
+      } finally {
+        client.disconnect();
+        await redis.close();
+      }
+    });
+  },
+);

@@ -34,11 +34,13 @@ function track(child: ChildProcess): void {
  * Why cluster tests cannot run on this machine, or null when they can. Under CI a missing piece is
  * an error (the run must not pass without them); elsewhere the reason is printed and the tests skip.
  */
-export function clusterSkipReason(needs: { readonly front: boolean }): string | null {
+export function clusterSkipReason(needs: { readonly front: boolean; readonly ownRedis?: boolean }): string | null {
   const missing: string[] = [];
   if (!process.env.DATABASE_URL) missing.push('DATABASE_URL is unset (a cluster needs PostgreSQL)');
   if (!process.env.REDIS_URL) missing.push('REDIS_URL is unset (a cluster needs Redis)');
   if (needs.front && !existsSync(NGINX)) missing.push(`${NGINX} is missing (apt-get install -y nginx)`);
+  if (needs.ownRedis && !redisServerInstalled())
+    missing.push('redis-server is missing (apt-get install -y redis-server)');
   if (missing.length === 0) return null;
   const reason = missing.join('; ');
   if (process.env.CI) throw new Error(`CI must run the cluster tests: ${reason}`);
@@ -76,8 +78,11 @@ export interface OwnRedis {
   close(): Promise<void>;
 }
 
+const redisServerInstalled = () => spawnSync('redis-server', ['--version']).error === undefined;
+
+/** A fresh redis-server on a free port, without persistence (see clusterSkipReason's `ownRedis`). */
 export async function startRedis(): Promise<OwnRedis> {
-  if (spawnSync('redis-server', ['--version']).error) throw new Error('redis-server is not installed');
+  if (!redisServerInstalled()) throw new Error('redis-server is not installed');
   const [port] = (await freePorts(1)) as [number];
   let child: ChildProcess | null = null;
   let exited: Promise<void> = Promise.resolve();
@@ -387,7 +392,7 @@ export function connectTo(
 }
 
 /** An HTTP agent whose connections leave from `address` (any of 127.0.0.0/8 is this machine). */
-export function fromAddress(address: string): Agent {
+function fromAddress(address: string): Agent {
   return new Agent({ localAddress: address, keepAlive: false });
 }
 

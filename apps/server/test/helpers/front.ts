@@ -14,10 +14,10 @@ import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 
 export const NGINX = '/usr/sbin/nginx';
-export const frontConfigPath = fileURLToPath(new URL('../../../../deploy/nginx.conf', import.meta.url));
+const frontConfigPath = fileURLToPath(new URL('../../../../deploy/nginx.conf', import.meta.url));
 
 /** deploy/nginx.conf with these nodes behind it, listening on `listen`, logging and buffering in `dir`. */
-export function renderFrontConfig(
+function renderFrontConfig(
   template: string,
   target: { readonly nodes: readonly string[]; readonly listen: string; readonly dir: string },
 ): string {
