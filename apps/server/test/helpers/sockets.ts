@@ -1,4 +1,5 @@
 /** socket.io-client players for tests: every frame they receive is kept, acks come back as promises. */
+import type { Agent } from 'node:http';
 import { type Socket, io } from 'socket.io-client';
 
 export interface Frame {
@@ -89,11 +90,14 @@ export class Client {
 export function connect(
   base: string,
   token: string | undefined,
-  options: { transports?: string[] } = {},
+  options: { transports?: string[]; agent?: Agent } = {},
 ): Promise<Client> {
   const socket = io(base, {
     auth: token === undefined ? {} : { token },
     transports: options.transports ?? ['websocket'],
+    // engine.io-client types `agent` as a browser's string | boolean; in Node, its polling and its
+    // WebSocket both make their connections with the http.Agent given here.
+    ...(options.agent ? { agent: options.agent as never } : {}),
     reconnection: false,
     forceNew: true,
   });
