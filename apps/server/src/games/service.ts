@@ -53,6 +53,8 @@ const RECORD_RETRY_MAX_MS = 30_000;
 /** Cluster mode: how long a request waits for a game changing hands (a dead owner's lease is 3 s), and how often it looks. */
 const HANDOVER_WAIT_MS = 6000;
 const HANDOVER_POLL_MS = 200;
+/** Cluster mode: how often a node looks for games nobody owns (a dead node's, once their leases ran out). */
+const SCAN_EVERY_MS = 500;
 
 export class GameService {
   readonly #rooms = new Map<string, GameRoom>();
@@ -479,7 +481,7 @@ export class GameService {
 
   /**
    * Starts this node's part of the cluster: it answers other nodes' requests, renews its leases and,
-   * every second (and at once when a node hands its games over), takes over unfinished games nobody
+   * every SCAN_EVERY_MS (and at once when a node hands its games over), takes over unfinished games nobody
    * owns: those of a node that died, or stopped. Boot loads nothing else: a live node's games stay its own.
    */
   async joinCluster(): Promise<void> {
@@ -493,7 +495,7 @@ export class GameService {
       void cluster.leases.renew();
       for (const [userId, room] of this.#userGame) this.#registry((leases) => leases.seat(userId, room.id));
     });
-    const timer = setInterval(() => void this.#scan(), 1000);
+    const timer = setInterval(() => void this.#scan(), SCAN_EVERY_MS);
     timer.unref();
     this.#timers.add(timer as unknown as NodeJS.Timeout);
     await this.#scan();
