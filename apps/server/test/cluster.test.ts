@@ -180,6 +180,46 @@ describe.skipIf(skip !== null)('cluster mode', () => {
     for (const card of played) expect(replayed.has(card)).toBe(true);
   }, 180_000);
 
+  it('an owner paused past its lease (SIGSTOP) comes back fenced: it stops running the game, which ends once on the new owner', async () => {
+    const { cluster: c, db } = await cluster(2);
+    const me = await player(c.url(1), 'patient');
+    const owner = await connectTo(c.url(0), me.token);
+    cleanups.push(() => owner.close());
+    const created = await owner.emit('create-bot-game', {
+      numberOfBots: 1,
+      botDifficulty: 'easy',
+      gameSpeed: 'blitz',
+      autoStart: true,
+      cardsPerPlayer: 20,
+    });
+    const { gameId } = created.data;
+    await me.client.waitFor('gameStarted');
+    const played: string[] = [];
+    while (played.length < 2) {
+      const card = await playOne(me.client);
+      if (card) played.push(card);
+      else await sleep(100);
+    }
+    c.pause(0, true);
+    const pausedAt = Date.now();
+    // Node 2 takes the game over once node 1's lease runs out; plays go on there.
+    let next: string | null = null;
+    while (!next && Date.now() - pausedAt < 15_000) next = await playOne(me.client);
+    expect(next).not.toBeNull();
+    played.push(next as string);
+    c.pause(0, false);
+    await c.nodes[0]?.waitForOutput(/game lost to another node/);
+    await playToTheEnd([me.client], played);
+    await expect.poll(async () => (await records(db, gameId)).game.status, { timeout: 10_000 }).toBe('finished');
+    const recorded = await records(db, gameId);
+    expect(recorded.replays).toHaveLength(1);
+    const commands = recorded.replays[0]?.commands as { command: { type: string; cardId?: string } }[];
+    const replayed = new Set(commands.filter((c) => c.command.type === 'playCard').map((c) => c.command.cardId));
+    for (const card of played) expect(replayed.has(card)).toBe(true);
+    const epoch = await db.query('select owner_epoch from games where id = $1', [gameId]);
+    expect(epoch.rows[0].owner_epoch).toBe(2);
+  }, 180_000);
+
   it('a rolling restart of every node during play: each hands its games over on SIGTERM and the game goes on', async () => {
     const { cluster: c, db } = await cluster(3);
     const me = await player(c.url(0), 'roller');

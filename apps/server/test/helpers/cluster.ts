@@ -176,6 +176,8 @@ export interface Cluster {
   indexOf(address: string): number;
   /** Signals node i and waits for it to exit; its exit code (null when killed by the signal). */
   kill(index: number, signal?: 'SIGTERM' | 'SIGKILL'): Promise<number | null>;
+  /** Pauses node i (SIGSTOP: a long GC pause, a frozen VM) or lets it go on (SIGCONT). */
+  pause(index: number, paused: boolean): void;
   /** Starts node i again (stopping it first if it runs) on the same port, NODE_ID and DATA_DIR. */
   restart(index: number): Promise<void>;
   close(): Promise<void>;
@@ -249,6 +251,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
         return index;
       },
       kill: (index, signal = 'SIGTERM') => node(index).kill(signal),
+      pause: (index, paused) => node(index).pause(paused),
       async restart(index) {
         await node(index).stop();
         await node(index).start();
@@ -336,6 +339,9 @@ function clusterNode(index: number, port: number, dataDir: string, env: Record<s
       if (!proc) throw new Error(`${id} was never started`);
       if (isRunning()) proc.child.kill(signal);
       return proc.exited;
+    },
+    pause(paused: boolean) {
+      current()?.child.kill(paused ? 'SIGSTOP' : 'SIGCONT');
     },
     /** SIGTERM, and SIGKILL if the node has not exited 10 s later. */
     async stop() {

@@ -1,0 +1,92 @@
+/**
+ * Cluster mode's fencing (issue 14), on PostgreSQL: a write carries its node's epoch for the game and
+ * is refused, whole, once another node has raised the epoch by taking the game over; the game's
+ * row and log stay as the new owner left them.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/client.ts';
+import { GameStore } from '../src/games/store.ts';
+import { scratchPostgres } from './helpers/boot.ts';
+
+const postgresUrl = process.env.DATABASE_URL;
+if (!postgresUrl) {
+  if (process.env.CI) throw new Error('the fencing test needs DATABASE_URL in CI');
+  console.warn('[fencing] SKIPPED: set DATABASE_URL to run the fencing test on PostgreSQL');
+}
+
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+describe.skipIf(!postgresUrl)('fencing epochs on PostgreSQL', () => {
+  it("refuses a node's writes to a game once another node took it over; the other games of its batch land", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'memeslam-fence-'));
+    dirs.push(dataDir);
+    const scratch = await scratchPostgres();
+    const database = await openDatabase({ databaseUrl: scratch.url, dataDir });
+    try {
+      // Two nodes' views of the same games: A made them (epoch 1); B takes one over.
+      const epochsOfA = new Map<string, number>();
+      const a = new GameStore(database.db, database.prepared, (id) => epochsOfA.get(id) ?? 0);
+      const b = new GameStore(database.db, database.prepared, () => 2);
+      const rows = async <T>(text: string) =>
+        ((await database.db.execute(sql.raw(text))) as unknown as { rows: T[] }).rows;
+      const [host] = await rows<{ id: string }>(
+        `insert into users (username, email, password_hash) values ('fenced', 'fenced@example.com', 'x') returning id`,
+      );
+      const hostId = (host as { id: string }).id;
+      const games = [randomUUID(), randomUUID()];
+      for (const [i, id] of games.entries()) {
+        epochsOfA.set(id, 1);
+        await a.insert({
+          id,
+          roomCode: `FENCE${i}`,
+          hostId,
+          isBotGame: false,
+          setup: {} as never,
+          lobby: {
+            hostId,
+            hostName: 'fenced',
+            status: 'active',
+            seats: [],
+            startsAt: null,
+            autoStartAt: null,
+            seq: 0,
+            savedAt: 0,
+          },
+        });
+      }
+      const [taken, kept] = games as [string, string];
+      const entry = (n: number) => ({ n, at: n * 10, seq: n, command: null });
+      expect(await a.write([{ gameId: taken, write: { entries: [entry(1)] } }])).toEqual([]);
+
+      expect(await b.raiseEpoch(taken)).toBe(2);
+      expect(await b.write([{ gameId: taken, write: { entries: [entry(2)] } }])).toEqual([]);
+      // A, unaware, writes to both games in one batch: the game it lost is fenced off, the other lands.
+      const fenced = await a.write([
+        { gameId: taken, write: { entries: [entry(2), entry(3)], row: { status: 'finished' } } },
+        { gameId: kept, write: { entries: [entry(1)] } },
+      ]);
+      expect(fenced).toEqual([taken]);
+      const log = await rows<{ game_id: string; n: number; at: number }>(
+        `select game_id, n, at from game_log order by game_id, n`,
+      );
+      expect(log.filter((r) => r.game_id === taken).map((r) => [r.n, r.at])).toEqual([
+        [1, 10],
+        [2, 20],
+      ]);
+      expect(log.filter((r) => r.game_id === kept).map((r) => r.n)).toEqual([1]);
+      const [row] = await rows<{ status: string; owner_epoch: number }>(
+        `select status, owner_epoch from games where id = '${taken}'`,
+      );
+      expect(row).toEqual({ status: 'active', owner_epoch: 2 });
+    } finally {
+      await database.close();
+      await scratch.drop();
+    }
+  });
+});
