@@ -363,7 +363,8 @@ export class GameService {
    * rooms still showing its name are forgotten, so lookups read the anonymised record instead.
    */
   async removeUser(user: User): Promise<void> {
-    if (this.#userGame.has(user.id)) await this.handle(user, { type: 'leave' });
+    // In a cluster the game may run on another node: the door finds it.
+    if (this.#userGame.has(user.id) || this.#cluster) await this.handle(user, { type: 'leave' });
     for (const room of [...this.#rooms.values()]) {
       if (room.status === 'finished' && room.isMember(user.id)) this.#forget(room);
     }
