@@ -51,6 +51,12 @@ export interface Rejoin {
   readonly payload: object;
 }
 
+/** A returning player's game and what their socket is sent (GameService.connected). */
+export interface Seated {
+  readonly gameId: string;
+  readonly rejoin: Rejoin;
+}
+
 export function rejoinFor(room: GameRoom, userId: string): Rejoin {
   const hand = room.handFor(userId);
   const game = room.game(userId);

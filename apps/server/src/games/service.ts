@@ -19,8 +19,7 @@ import {
 } from '@memeslam/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.ts';
-import { NODE_STOPPING, NodeBus, NodeUnreachable } from '../cluster/bus.ts';
-import { GameLeases, LEASE_TTL_MS } from '../cluster/leases.ts';
+import { NODE_STOPPING, NodeUnreachable } from '../cluster/bus.ts';
 import type { ClusterRedis } from '../cluster/redis.ts';
 import type { Db, Prepared } from '../db/client.ts';
 import { type BudgetFactory, type BudgetStore, memoryBudgets } from '../http/token-buckets.ts';
@@ -33,28 +32,22 @@ import {
   type GameRequest,
   type LiveList,
   type LiveQuery,
-  type Rejoin,
   type RoomQuestion,
+  type Seated,
   type Transport,
   type User,
   answerAbout,
   liveList,
-  mergeLiveLists,
   rejoinFor,
 } from './requests.ts';
 import { GameRoom, type Step } from './room.ts';
 import { GameStore } from './store.ts';
-import { isUuid } from '../users/repository.ts';
-import { ENGINE_RULES, type Outcome, type RoomDeps, type Rules, fail, ok } from './types.ts';
+import { ClusterGames, type LocalRooms } from './cluster-games.ts';
+import { ENGINE_RULES, type Outcome, type RoomDeps, type Rules, type StoredGame, fail, ok } from './types.ts';
 
 /** A finished room stays findable a while after it is recorded, then lives on in the database only. */
 const FINISHED_ROOM_TTL_MS = 5 * 60_000;
 const RECORD_RETRY_MAX_MS = 30_000;
-/** Cluster mode: how long a request waits for a game changing hands (a dead owner's lease is 3 s), and how often it looks. */
-const HANDOVER_WAIT_MS = 6000;
-const HANDOVER_POLL_MS = 200;
-/** Cluster mode: how often a node looks for games nobody owns (a dead node's, once their leases ran out). */
-const SCAN_EVERY_MS = 500;
 
 export class GameService {
   readonly #rooms = new Map<string, GameRoom>();
@@ -81,12 +74,10 @@ export class GameService {
   /** Each user's budget of game creations (null: unlimited). */
   readonly #creations: BudgetStore | null;
   readonly #onRecorded: () => void;
-  /** Cluster mode (issue 14): game ownership and the way to other nodes; null on a single server. */
-  readonly #cluster: { leases: GameLeases; bus: NodeBus; redis: ClusterRedis } | null;
+  /** Cluster mode (issue 14): where each game runs, and the way to other nodes; null on a single server. */
+  readonly #cluster: ClusterGames | null;
   /** Users with a socket on another node, as forwarded requests told (cluster mode). */
   readonly #remote = new Set<string>();
-  /** Takeovers under way, so that a scan and a request never adopt one game twice. */
-  readonly #adopting = new Map<string, Promise<'here' | 'gone' | 'busy'>>();
 
   constructor(deps: {
     db: Db;
@@ -111,15 +102,10 @@ export class GameService {
   }) {
     this.#onRecorded = deps.onRecorded ?? (() => {});
     const cluster = deps.cluster;
+    this.#store = new GameStore(deps.db, deps.prepared, cluster ? (id) => this.#cluster?.epochOf(id) ?? 0 : null);
     this.#cluster = cluster
-      ? {
-          leases: new GameLeases(cluster.redis, cluster.nodeId, (gameId) => this.#lost(gameId)),
-          bus: new NodeBus(cluster.redis, cluster.nodeId),
-          redis: cluster.redis,
-        }
+      ? new ClusterGames({ ...cluster, store: this.#store, log: deps.log, rooms: this.#localRooms() })
       : null;
-    const leases = this.#cluster?.leases;
-    this.#store = new GameStore(deps.db, deps.prepared, leases ? (id) => leases.epochOf(id) : null);
     this.#maxRooms = deps.limits?.maxLiveRooms ?? Number.POSITIVE_INFINITY;
     const perMinute = deps.limits?.gamesCreatedPerMinute ?? null;
     this.#creations =
@@ -211,7 +197,7 @@ export class GameService {
       return await this.#route(user, request, forwarded);
     } catch (error) {
       // Cluster mode with Redis away: whatever needed it is refused with a clear error.
-      if (this.#cluster && !this.#cluster.redis.up) return fail(SERVER_TEXTS.clusterUnavailable);
+      if (this.#cluster && !this.#cluster.redisUp) return fail(SERVER_TEXTS.clusterUnavailable);
       throw error;
     }
   }
@@ -220,8 +206,8 @@ export class GameService {
     if (this.#stopping) return fail(GAME_TEXTS.anErrorOccurred);
     if (this.#cluster && !forwarded) {
       // Cluster mode: a request for a game another node owns goes there, and its answer comes back.
-      const place = await this.#placeOfRequest(user.id, request);
-      if (place !== 'local') return this.#forwardTo(place, user, request);
+      const place = await this.#cluster.placeOfRequest(user.id, request);
+      if (place !== 'local') return this.#forwardTo(this.#cluster, place, user, request);
     }
     switch (request.type) {
       case 'create':
@@ -290,7 +276,7 @@ export class GameService {
         this.#deps,
       );
       // Cluster mode: this node owns the new game from its first write (epoch 1).
-      if (this.#cluster && !(await this.#cluster.leases.claim(room.id, 1).catch(() => false))) {
+      if (this.#cluster && !(await this.#cluster.claimNew(room.id))) {
         return fail(SERVER_TEXTS.clusterUnavailable);
       }
       try {
@@ -314,7 +300,7 @@ export class GameService {
       } catch (error) {
         // An unfinished game in the database holds the code: draw again.
         this.#log.warn({ err: error, roomCode }, 'room code taken, drawing another');
-        this.#registry((leases) => leases.release(room.id));
+        this.#cluster?.registry((leases) => leases.release(room.id));
         continue;
       }
       this.#add(room);
@@ -374,20 +360,16 @@ export class GameService {
    * A socket of the user opened: the game they sit in (on whichever node owns it) counts them as
    * back, and the socket is told what it needs to carry on.
    */
-  async connected(userId: string): Promise<{ gameId: string; rejoin: Rejoin } | null> {
+  async connected(userId: string): Promise<Seated | null> {
     this.#sockets.set(userId, (this.#sockets.get(userId) ?? 0) + 1);
     const room = this.#userGame.get(userId);
     if (room) {
       void room.connect(userId).done;
       return { gameId: room.id, rejoin: rejoinFor(room, userId) };
     }
-    const gameId = this.#cluster ? await this.#placeOfSeat(userId).catch(() => 'local') : 'local';
-    if (gameId === 'local') return null;
-    return this.#atOwner<{ gameId: string; rejoin: Rejoin } | null>(
-      gameId,
-      { kind: 'connect', userId },
-      async () => (await this.#serve({ kind: 'connect', userId })) as { gameId: string; rejoin: Rejoin } | null,
-      null,
+    return (
+      this.#cluster?.connect(userId, async () => (await this.#serve({ kind: 'connect', userId })) as Seated | null) ??
+      null
     );
   }
 
@@ -420,10 +402,7 @@ export class GameService {
       await room.disconnect(userId).done;
       return;
     }
-    const gameId = await this.#placeOfSeat(userId);
-    if (gameId === 'local') return;
-    const place = await this.#placeOfGame(gameId);
-    if (typeof place === 'object') await this.#request(place.node, { kind: 'disconnect', userId });
+    await this.#cluster?.disconnect(userId);
   }
 
   /**
@@ -463,120 +442,49 @@ export class GameService {
     await this.#gameLog.drain();
     await Promise.allSettled([...this.#recording]);
     for (const timer of this.#timers) clearTimeout(timer);
-    if (this.#cluster) await this.#handOver(this.#cluster);
-  }
-
-  /**
-   * Cluster mode, a node stopping (SIGTERM): everything it wrote is durable, so its games are let go
-   * and the other nodes told, and they take them over from the log at once (a rolling restart).
-   */
-  async #handOver({ leases, bus }: { leases: GameLeases; bus: NodeBus }): Promise<void> {
-    leases.stop();
-    const released = [...leases.held.keys()];
-    await Promise.allSettled(released.map((id) => leases.release(id)));
-    if (released.length > 0) await bus.broadcast('released', released).catch(() => {});
-    bus.close();
+    await this.#cluster?.handOver();
   }
 
   // ── cluster mode (issue 14) ──
 
-  /**
-   * Starts this node's part of the cluster: it answers other nodes' requests, renews its leases and,
-   * every SCAN_EVERY_MS (and at once when a node hands its games over), takes over unfinished games nobody
-   * owns: those of a node that died, or stopped. Boot loads nothing else: a live node's games stay its own.
-   */
+  /** Starts this node's part of the cluster (see ClusterGames.start); nothing without REDIS_URL. */
   async joinCluster(): Promise<void> {
-    const cluster = this.#cluster;
-    if (!cluster) return;
-    await cluster.bus.start((body) => this.#serve(body as Forwarded));
-    await cluster.bus.onBroadcast('released', () => void this.#scan());
-    cluster.leases.start();
-    // Redis back after an outage (perhaps empty): this node's leases and its players' seats at once.
-    cluster.redis.onUp(() => {
-      void cluster.leases.renew();
-      for (const [userId, room] of this.#userGame) this.#registry((leases) => leases.seat(userId, room.id));
-    });
-    const timer = setInterval(() => void this.#scan(), SCAN_EVERY_MS);
-    timer.unref();
-    this.#timers.add(timer as unknown as NodeJS.Timeout);
-    await this.#scan();
+    await this.#cluster?.start(() => [...this.#userGame].map(([userId, room]) => [userId, room.id]));
   }
 
-  #scanning = false;
+  /** What ClusterGames needs of the rooms this node runs. */
+  #localRooms(): LocalRooms {
+    return {
+      stopping: () => this.#stopping,
+      runs: (idOrCode) => this.find(idOrCode) !== undefined,
+      seats: (userId) => this.#userGame.has(userId),
+      install: (stored) => this.#install(stored),
+      serve: (body) => this.#serve(body),
+      lost: (gameId) => this.#lost(gameId),
+    };
+  }
 
-  /** Takes over the unfinished games whose lease is gone. */
-  async #scan(): Promise<void> {
-    const leases = this.#cluster?.leases;
-    if (!leases || this.#scanning || this.#stopping) return;
-    this.#scanning = true;
-    try {
-      const ids = (await this.#store.unfinishedIds()).filter((id) => !this.#rooms.has(id));
-      const owners = await leases.ownersOf(ids);
-      for (const [i, id] of ids.entries()) if (owners[i] === null) await this.#adopt(id);
-    } catch (error) {
-      this.#log.debug({ err: error }, 'ownership scan skipped');
-    } finally {
-      this.#scanning = false;
+  /**
+   * A game taken over from its log runs here: its players sit in it, and those with a socket open on
+   * any node count as present (only the others as away).
+   */
+  async #install(stored: StoredGame): Promise<void> {
+    const room = GameRoom.restore(stored, this.#deps);
+    this.#add(room);
+    const humans = room.status === 'finished' ? [] : room.humanIds;
+    for (const id of humans) {
+      this.#userGame.set(id, room);
+      this.#cluster?.registry((leases) => leases.seat(id, room.id));
     }
-  }
-
-  /** Takes a game nobody owns over from its log: lease, epoch raised in the database, room rebuilt. */
-  #adopt(gameId: string): Promise<'here' | 'gone' | 'busy'> {
-    const running = this.#adopting.get(gameId);
-    if (running) return running;
-    const adoption = this.#takeOver(gameId).finally(() => this.#adopting.delete(gameId));
-    this.#adopting.set(gameId, adoption);
-    return adoption;
-  }
-
-  async #takeOver(gameId: string): Promise<'here' | 'gone' | 'busy'> {
-    const leases = this.#cluster?.leases;
-    if (!leases || this.#stopping) return 'busy';
-    if (this.#rooms.has(gameId)) return 'here';
-    // Redis just came back (perhaps empty): the owners renew first (they do at once), then a lease
-    // still missing is a game nobody runs.
-    if (!this.#cluster?.redis.upFor(LEASE_TTL_MS)) return 'busy';
-    if (!(await leases.claim(gameId, 0))) return 'busy';
-    try {
-      const epoch = await this.#store.raiseEpoch(gameId);
-      const [stored] = epoch === null ? [] : await this.#store.unfinished(gameId);
-      if (epoch === null || !stored) {
-        await leases.release(gameId);
-        return 'gone';
-      }
-      await leases.confirm(gameId, epoch);
-      let room: GameRoom;
-      try {
-        room = GameRoom.restore(stored, this.#deps);
-      } catch (error) {
-        this.#roomLog(gameId).error({ err: error }, 'a game could not be rebuilt from its log; set aside');
-        await this.#store.setAside(gameId, error);
-        await leases.release(gameId);
-        return 'gone';
-      }
-      this.#add(room);
-      const humans = room.status === 'finished' ? [] : room.humanIds;
-      for (const id of humans) {
-        this.#userGame.set(id, room);
-        this.#registry((l) => l.seat(id, room.id));
-      }
-      // Players whose sockets are open on any node are still here: only the others count as away.
-      const present = (await this.#transport?.present(humans)) ?? new Set<string>();
-      for (const id of present) if ((this.#sockets.get(id) ?? 0) === 0) this.#remote.add(id);
-      void room.resume(present).done;
-      this.#roomLog(gameId).info({ epoch, status: room.status }, 'game taken over');
-      return 'here';
-    } catch (error) {
-      this.#log.warn({ err: error, gameId }, 'a takeover failed; the game stays free for another try');
-      leases.drop(gameId);
-      return 'busy';
-    }
+    const present = (await this.#transport?.present(humans).catch(() => null)) ?? new Set<string>();
+    for (const id of present) if ((this.#sockets.get(id) ?? 0) === 0) this.#remote.add(id);
+    void room.resume(present).done;
   }
 
   /** Another node took the game over (our write was fenced off, or our lease was found in its hands). */
   #lost(gameId: string): void {
     const room = this.#rooms.get(gameId);
-    this.#cluster?.leases.drop(gameId);
+    this.#cluster?.drop(gameId);
     if (!room) return;
     this.#roomLog(gameId).warn('game lost to another node; this node stops running it');
     room.lose();
@@ -585,81 +493,9 @@ export class GameService {
     for (const [userId, seated] of this.#userGame) if (seated === room) this.#userGame.delete(userId);
   }
 
-  /** Where a request must run: here ('local'), or the id of a game this node does not run. */
-  async #placeOfRequest(userId: string, request: GameRequest): Promise<'local' | string> {
-    switch (request.type) {
-      case 'create':
-        return 'local';
-      case 'join':
-        if (this.#byCode.has(request.roomCode.toUpperCase())) return 'local';
-        return (await this.#store.unfinishedIdByCode(request.roomCode)) ?? 'local';
-      case 'leave': {
-        if (!request.game) return this.#placeOfSeat(userId);
-        if (this.find(request.game)) return 'local';
-        const gameId = isUuid(request.game) ? request.game : await this.#store.unfinishedIdByCode(request.game);
-        return gameId ?? 'local';
-      }
-      default:
-        return this.#placeOfSeat(userId);
-    }
-  }
-
-  /** The game the user sits in, if another node runs it ('local': here, or none). */
-  async #placeOfSeat(userId: string): Promise<'local' | string> {
-    if (this.#userGame.has(userId) || !this.#cluster) return 'local';
-    const gameId = await this.#cluster.leases.seatOf(userId);
-    return gameId && !this.#rooms.has(gameId) ? gameId : 'local';
-  }
-
-  /**
-   * Where a game runs: here, on another node, gone (recorded, or never was), or busy (changing
-   * hands: its owner died and its lease has not run out, or this node just claimed it). A game
-   * nobody owns is taken over here.
-   */
-  async #placeOfGame(gameId: string): Promise<'here' | 'gone' | 'busy' | { node: string }> {
-    const leases = this.#cluster?.leases;
-    if (!leases || this.#rooms.has(gameId)) return 'here';
-    const owner = await leases.ownerOf(gameId);
-    if (owner !== null && owner !== leases.nodeId) return { node: owner };
-    return this.#adopt(gameId);
-  }
-
-  /**
-   * Runs `here` if this node runs the game, or sends `body` to the node that does. While the game
-   * changes hands (a dead owner's lease running out, a stopping owner handing it over) it waits for
-   * the next owner, up to HANDOVER_WAIT_MS; then `unavailable`.
-   */
-  async #atOwner<T>(gameId: string, body: Forwarded, here: () => Promise<T>, unavailable: T): Promise<T> {
-    const deadline = Date.now() + HANDOVER_WAIT_MS;
-    for (;;) {
-      try {
-        const place = await this.#placeOfGame(gameId);
-        if (place === 'here' || place === 'gone') return await here();
-        if (place !== 'busy') return (await this.#request(place.node, body)) as T;
-      } catch (error) {
-        // Redis away: what needs another node is refused at once (the games here go on).
-        if (!this.#cluster?.redis.up) return unavailable;
-        if (!(error instanceof NodeUnreachable)) throw error;
-      }
-      if (Date.now() >= deadline || this.#stopping) return unavailable;
-      await new Promise((resolve) => setTimeout(resolve, HANDOVER_POLL_MS));
-    }
-  }
-
-  #forwardTo(gameId: string, user: User, request: GameRequest): Promise<Outcome<unknown>> {
+  #forwardTo(cluster: ClusterGames, gameId: string, user: User, request: GameRequest): Promise<Outcome<unknown>> {
     const present = (this.#sockets.get(user.id) ?? 0) > 0;
-    return this.#atOwner<Outcome<unknown>>(
-      gameId,
-      { kind: 'handle', user, request, present },
-      () => this.#dispatch(user, request, true),
-      fail(SERVER_TEXTS.clusterUnavailable),
-    );
-  }
-
-  #request(node: string, body: Forwarded): Promise<unknown> {
-    const bus = this.#cluster?.bus;
-    if (!bus) return Promise.reject(new Error('not in a cluster'));
-    return bus.request(node, body);
+    return cluster.forward(gameId, user, request, present, () => this.#dispatch(user, request, true));
   }
 
   /** A request another node forwarded: served here as if it had arrived here. */
@@ -709,34 +545,23 @@ export class GameService {
   async #askRoom<T>(idOrCode: string, question: RoomQuestion): Promise<T | null> {
     const room = this.find(idOrCode);
     if (room) return answerAbout(room, question) as T;
-    if (!this.#cluster) return null;
-    const gameId = isUuid(idOrCode) ? idOrCode : await this.#store.unfinishedIdByCode(idOrCode);
-    if (!gameId) return null;
-    return this.#atOwner<T | null>(
-      gameId,
-      { kind: 'room', gameId, question },
-      async () => {
-        const here = this.find(gameId);
-        return here ? (answerAbout(here, question) as T) : null;
-      },
-      null,
-    ).catch(() => null);
+    const here = (gameId: string) => {
+      const found = this.find(gameId);
+      return found ? (answerAbout(found, question) as T) : null;
+    };
+    return this.#cluster ? this.#cluster.ask<T>(idOrCode, question, here) : null;
   }
 
   /** The lobby list (GET /game/active): this node's live games, or in cluster mode every node's. */
   async liveGames(viewerId: string, query: LiveQuery): Promise<LiveList> {
-    const bus = this.#cluster?.bus;
-    if (!bus) return liveList(this.liveRooms, viewerId, query);
-    const lists = (await bus.gather({ kind: 'live', viewerId, query } satisfies Forwarded)) as LiveList[];
-    return mergeLiveLists(lists, query.limit);
+    return this.#cluster ? this.#cluster.liveGames(viewerId, query) : liveList(this.liveRooms, viewerId, query);
   }
 
   /** The unfinished game the user sits in, wherever it runs. */
   async currentGame(userId: string): Promise<ReturnType<GameRoom['game']> | null> {
     const room = this.#userGame.get(userId);
     if (room) return room.game(userId);
-    if (!this.#cluster) return null;
-    const gameId = await this.#cluster.leases.seatOf(userId).catch(() => null);
+    const gameId = (await this.#cluster?.seatOf(userId)) ?? null;
     return gameId ? this.describe(gameId, userId) : null;
   }
 
@@ -745,7 +570,7 @@ export class GameService {
     if (!room) return;
     for (const id of room.humanIds) {
       if (this.#userGame.get(id) === room) this.#userGame.delete(id);
-      this.#registry((leases) => leases.unseat(id, room.id));
+      this.#cluster?.registry((leases) => leases.unseat(id, room.id));
     }
     void this.#record(room);
   }
@@ -821,28 +646,21 @@ export class GameService {
     if (this.#rooms.get(room.id) === room) this.#rooms.delete(room.id);
     if (this.#byCode.get(room.roomCode) === room) this.#byCode.delete(room.roomCode);
     for (const [userId, seated] of this.#userGame) if (seated === room) this.#userGame.delete(userId);
-    for (const userId of room.humanIds) this.#registry((leases) => leases.unseat(userId, room.id));
-    this.#registry((leases) => leases.release(room.id));
+    for (const userId of room.humanIds) this.#cluster?.registry((leases) => leases.unseat(userId, room.id));
+    this.#cluster?.registry((leases) => leases.release(room.id));
   }
 
   #seat(userId: string, room: GameRoom): void {
     this.#userGame.set(userId, room);
     this.#transport?.subscribe(userId, room.id);
     if ((this.#sockets.get(userId) ?? 0) > 0 || this.#remote.has(userId)) void room.connect(userId).done;
-    this.#registry((leases) => leases.seat(userId, room.id));
+    this.#cluster?.registry((leases) => leases.seat(userId, room.id));
   }
 
   #unseat(userId: string, room: GameRoom): void {
     if (this.#userGame.get(userId) === room) this.#userGame.delete(userId);
     this.#transport?.unsubscribe(userId, room.id);
-    this.#registry((leases) => leases.unseat(userId, room.id));
-  }
-
-  /** Cluster mode: a change to Redis's seats or leases, in the background (Redis away: logged, healed by the owner later). */
-  #registry(change: (leases: GameLeases) => Promise<unknown>): void {
-    const leases = this.#cluster?.leases;
-    if (!leases) return;
-    change(leases).catch((error: unknown) => this.#log.warn({ err: error }, 'cluster registry not updated'));
+    this.#cluster?.registry((leases) => leases.unseat(userId, room.id));
   }
 
   /** One unfinished game per user: a lobby they sit in is left for the new one; a game in play is not. */
@@ -850,10 +668,10 @@ export class GameService {
     const current = this.#userGame.get(userId);
     if (!current && onOtherNodes && this.#cluster) {
       // Cluster mode: the seat may be in a game another node runs; that node frees it.
-      const gameId = await this.#placeOfSeat(userId);
+      const gameId = await this.#cluster.placeOfSeat(userId);
       if (gameId !== 'local') {
         const user = { id: userId, username: '' };
-        return (await this.#forwardTo(gameId, user, { type: 'vacate' })) as Outcome<null>;
+        return (await this.#forwardTo(this.#cluster, gameId, user, { type: 'vacate' })) as Outcome<null>;
       }
     }
     if (!current || current.status === 'finished') return ok(null);

@@ -1,0 +1,293 @@
+/**
+ * A node's part in a cluster (issue 14, with REDIS_URL): which node runs each game, and getting a
+ * request there. `GameService` keeps the rooms this node runs; this class holds the leases (one owner
+ * per game, with the fencing epoch its writes carry), sends a request for a game another node runs to
+ * that node and brings the answer back, and takes over games nobody runs: a dead node's once their
+ * leases have run out, a stopping node's at once. A request for a game changing hands waits for its
+ * next owner, up to HANDOVER_WAIT_MS; with Redis away it is refused at once.
+ */
+import { SERVER_TEXTS } from '@memeslam/protocol';
+import type { FastifyBaseLogger } from 'fastify';
+import { NodeBus, NodeUnreachable } from '../cluster/bus.ts';
+import { GameLeases, LEASE_TTL_MS } from '../cluster/leases.ts';
+import type { ClusterRedis } from '../cluster/redis.ts';
+import { isUuid } from '../users/repository.ts';
+import type { Forwarded, GameRequest, LiveList, LiveQuery, RoomQuestion, User } from './requests.ts';
+import { mergeLiveLists } from './requests.ts';
+import type { GameStore } from './store.ts';
+import type { StoredGame } from './types.ts';
+import { type Outcome, fail } from './types.ts';
+
+/** How long a request waits for a game changing hands (a dead owner's lease is 3 s), and how often it looks. */
+const HANDOVER_WAIT_MS = 6000;
+const HANDOVER_POLL_MS = 200;
+/** How often a node looks for games nobody owns (a dead node's, once their leases ran out). */
+const SCAN_EVERY_MS = 500;
+
+/** Where a game runs: here, on another node, gone (recorded, or never was), or busy (changing hands). */
+type Place = 'here' | 'gone' | 'busy' | { readonly node: string };
+
+/** What the cluster side needs of the rooms this node runs (`GameService`). */
+export interface LocalRooms {
+  stopping(): boolean;
+  /** Whether this node runs the game (by id, or by room code). */
+  runs(idOrCode: string): boolean;
+  /** Whether the user sits in a game this node runs. */
+  seats(userId: string): boolean;
+  /** Rebuilds a game taken over from its log and runs it here; throws if the log does not replay. */
+  install(stored: StoredGame): Promise<void>;
+  /** A request another node sent here, answered as if it had arrived here. */
+  serve(body: Forwarded): Promise<unknown>;
+  /** Another node took the game over: it stops running here. */
+  lost(gameId: string): void;
+}
+
+export class ClusterGames {
+  readonly #redis: ClusterRedis;
+  readonly #leases: GameLeases;
+  readonly #bus: NodeBus;
+  readonly #store: GameStore;
+  readonly #log: FastifyBaseLogger;
+  readonly #rooms: LocalRooms;
+  /** Takeovers under way, so that a scan and a request never take one game over twice. */
+  readonly #adopting = new Map<string, Promise<Place>>();
+  #scanning = false;
+  #timer: NodeJS.Timeout | null = null;
+
+  constructor(deps: {
+    redis: ClusterRedis;
+    nodeId: string;
+    store: GameStore;
+    log: FastifyBaseLogger;
+    rooms: LocalRooms;
+  }) {
+    this.#redis = deps.redis;
+    this.#store = deps.store;
+    this.#log = deps.log;
+    this.#rooms = deps.rooms;
+    this.#leases = new GameLeases(deps.redis, deps.nodeId, (gameId) => deps.rooms.lost(gameId));
+    this.#bus = new NodeBus(deps.redis, deps.nodeId);
+  }
+
+  /** The fencing epoch this node holds the game at (every write of the game carries it). */
+  epochOf(gameId: string): number {
+    return this.#leases.epochOf(gameId);
+  }
+
+  get redisUp(): boolean {
+    return this.#redis.up;
+  }
+
+  /**
+   * Starts this node's part: it answers other nodes' requests, renews its leases and, every
+   * SCAN_EVERY_MS (and at once when a node hands its games over), takes over unfinished games nobody
+   * owns. Boot loads nothing else: a live node's games stay its own. `reseat` lists this node's seated
+   * players, registered again when Redis comes back (perhaps empty) after an outage.
+   */
+  async start(reseat: () => Iterable<[userId: string, gameId: string]>): Promise<void> {
+    await this.#bus.start((body) => this.#rooms.serve(body as Forwarded));
+    await this.#bus.onBroadcast('released', () => void this.#scan());
+    this.#leases.start();
+    this.#redis.onUp(() => {
+      void this.#leases.renew();
+      for (const [userId, gameId] of reseat()) this.registry((leases) => leases.seat(userId, gameId));
+    });
+    this.#timer = setInterval(() => void this.#scan(), SCAN_EVERY_MS);
+    this.#timer.unref();
+    await this.#scan();
+  }
+
+  /**
+   * This node stops (SIGTERM), everything it wrote being durable: its games are let go and the other
+   * nodes told, who take them over from the log at once (a rolling restart).
+   */
+  async handOver(): Promise<void> {
+    if (this.#timer) clearInterval(this.#timer);
+    this.#leases.stop();
+    const released = [...this.#leases.held.keys()];
+    await Promise.allSettled(released.map((id) => this.#leases.release(id)));
+    if (released.length > 0) await this.#bus.broadcast('released', released).catch(() => {});
+    this.#bus.close();
+  }
+
+  /** A new game made here: this node owns it from its first write (epoch 1). False if Redis is away. */
+  claimNew(gameId: string): Promise<boolean> {
+    return this.#leases.claim(gameId, 1).catch(() => false);
+  }
+
+  /** Forgets a game this node no longer runs without touching Redis (another node took it). */
+  drop(gameId: string): void {
+    this.#leases.drop(gameId);
+  }
+
+  /** A change to Redis's seats or leases, in the background (Redis away: logged, healed by the owner later). */
+  registry(change: (leases: GameLeases) => Promise<unknown>): void {
+    change(this.#leases).catch((error: unknown) => this.#log.warn({ err: error }, 'cluster registry not updated'));
+  }
+
+  /** Where a request must run: here ('local'), or the id of a game this node does not run. */
+  async placeOfRequest(userId: string, request: GameRequest): Promise<'local' | string> {
+    switch (request.type) {
+      case 'create':
+        return 'local';
+      case 'join':
+        if (this.#rooms.runs(request.roomCode)) return 'local';
+        return (await this.#store.unfinishedIdByCode(request.roomCode)) ?? 'local';
+      case 'leave': {
+        if (!request.game) return this.placeOfSeat(userId);
+        if (this.#rooms.runs(request.game)) return 'local';
+        return (await this.#gameIdOf(request.game)) ?? 'local';
+      }
+      default:
+        return this.placeOfSeat(userId);
+    }
+  }
+
+  /** The game the user sits in, if another node runs it ('local': here, or none). */
+  async placeOfSeat(userId: string): Promise<'local' | string> {
+    if (this.#rooms.seats(userId)) return 'local';
+    const gameId = await this.#leases.seatOf(userId);
+    return gameId && !this.#rooms.runs(gameId) ? gameId : 'local';
+  }
+
+  /** Runs a user's request on the node running `gameId`, or `here` once this node runs it (or it is gone). */
+  forward(
+    gameId: string,
+    user: User,
+    request: GameRequest,
+    present: boolean,
+    here: () => Promise<Outcome<unknown>>,
+  ): Promise<Outcome<unknown>> {
+    return this.#atOwner(
+      gameId,
+      { kind: 'handle', user, request, present },
+      here,
+      fail(SERVER_TEXTS.clusterUnavailable),
+    );
+  }
+
+  /** A returning player's socket opened here: their game's owner counts them back and says what to send. */
+  async connect<T>(userId: string, here: () => Promise<T | null>): Promise<T | null> {
+    const gameId = await this.placeOfSeat(userId).catch(() => 'local');
+    if (gameId === 'local') return null;
+    return this.#atOwner(gameId, { kind: 'connect', userId }, here, null);
+  }
+
+  /** The user has no socket left on any node: their game's owner hears it (best effort). */
+  async disconnect(userId: string): Promise<void> {
+    const gameId = await this.placeOfSeat(userId);
+    if (gameId === 'local') return;
+    const place = await this.#placeOfGame(gameId);
+    if (typeof place === 'object') await this.#bus.request(place.node, { kind: 'disconnect', userId });
+  }
+
+  /** A question about a live room another node may run; null when no live game has that id or code. */
+  async ask<T>(idOrCode: string, question: RoomQuestion, here: (gameId: string) => T | null): Promise<T | null> {
+    const gameId = await this.#gameIdOf(idOrCode);
+    if (!gameId) return null;
+    return this.#atOwner<T | null>(gameId, { kind: 'room', gameId, question }, async () => here(gameId), null).catch(
+      () => null,
+    );
+  }
+
+  /** Every node's part of the lobby list, merged. */
+  async liveGames(viewerId: string, query: LiveQuery): Promise<LiveList> {
+    const lists = (await this.#bus.gather({ kind: 'live', viewerId, query } satisfies Forwarded)) as LiveList[];
+    return mergeLiveLists(lists, query.limit);
+  }
+
+  /** The unfinished game the user sits in, per Redis (null if none, or Redis is away). */
+  seatOf(userId: string): Promise<string | null> {
+    return this.#leases.seatOf(userId).catch(() => null);
+  }
+
+  #gameIdOf(idOrCode: string): Promise<string | null> {
+    return isUuid(idOrCode) ? Promise.resolve(idOrCode) : this.#store.unfinishedIdByCode(idOrCode);
+  }
+
+  /** Where a game runs; a game nobody owns is taken over here. */
+  async #placeOfGame(gameId: string): Promise<Place> {
+    if (this.#rooms.runs(gameId)) return 'here';
+    const owner = await this.#leases.ownerOf(gameId);
+    if (owner !== null && owner !== this.#leases.nodeId) return { node: owner };
+    return this.#adopt(gameId);
+  }
+
+  /**
+   * Runs `here` if this node runs the game (or it is gone), or sends `body` to the node that does.
+   * While the game changes hands (a dead owner's lease running out, a stopping owner handing it over)
+   * it waits for the next owner, up to HANDOVER_WAIT_MS; then, or at once if Redis is away, `unavailable`.
+   */
+  async #atOwner<T>(gameId: string, body: Forwarded, here: () => Promise<T>, unavailable: T): Promise<T> {
+    const deadline = Date.now() + HANDOVER_WAIT_MS;
+    for (;;) {
+      try {
+        const place = await this.#placeOfGame(gameId);
+        if (place === 'here' || place === 'gone') return await here();
+        if (place !== 'busy') return (await this.#bus.request(place.node, body)) as T;
+      } catch (error) {
+        if (!this.#redis.up) return unavailable;
+        if (!(error instanceof NodeUnreachable)) throw error;
+      }
+      if (Date.now() >= deadline || this.#rooms.stopping()) return unavailable;
+      await new Promise((resolve) => setTimeout(resolve, HANDOVER_POLL_MS));
+    }
+  }
+
+  /** Takes over the unfinished games whose lease is gone. */
+  async #scan(): Promise<void> {
+    if (this.#scanning || this.#rooms.stopping()) return;
+    this.#scanning = true;
+    try {
+      const ids = (await this.#store.unfinishedIds()).filter((id) => !this.#rooms.runs(id));
+      const owners = await this.#leases.ownersOf(ids);
+      for (const [i, id] of ids.entries()) if (owners[i] === null) await this.#adopt(id);
+    } catch (error) {
+      this.#log.debug({ err: error }, 'ownership scan skipped');
+    } finally {
+      this.#scanning = false;
+    }
+  }
+
+  #adopt(gameId: string): Promise<Place> {
+    const running = this.#adopting.get(gameId);
+    if (running) return running;
+    const adoption = this.#takeOver(gameId).finally(() => this.#adopting.delete(gameId));
+    this.#adopting.set(gameId, adoption);
+    return adoption;
+  }
+
+  /** Lease claimed, epoch raised in the database (the old owner's writes are refused from now on), room rebuilt. */
+  async #takeOver(gameId: string): Promise<Place> {
+    if (this.#rooms.stopping()) return 'busy';
+    if (this.#rooms.runs(gameId)) return 'here';
+    // Redis just came back (perhaps empty): the owners renew first (they do at once); a lease still
+    // missing after that is a game nobody runs.
+    if (!this.#redis.upFor(LEASE_TTL_MS)) return 'busy';
+    if (!(await this.#leases.claim(gameId, 0))) return 'busy';
+    const log = this.#log.child({ gameId });
+    try {
+      const epoch = await this.#store.raiseEpoch(gameId);
+      const [stored] = epoch === null ? [] : await this.#store.unfinished(gameId);
+      if (epoch === null || !stored) {
+        await this.#leases.release(gameId);
+        return 'gone';
+      }
+      await this.#leases.confirm(gameId, epoch);
+      try {
+        await this.#rooms.install(stored);
+      } catch (error) {
+        log.error({ err: error }, 'a game could not be rebuilt from its log; set aside');
+        await this.#store.setAside(gameId, error);
+        await this.#leases.release(gameId);
+        return 'gone';
+      }
+      log.info({ epoch }, 'game taken over');
+      return 'here';
+    } catch (error) {
+      log.warn({ err: error }, 'a takeover failed; the game stays free for another try');
+      this.#leases.drop(gameId);
+      return 'busy';
+    }
+  }
+}
