@@ -7,29 +7,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { matches } from '@memeslam/engine';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DATABASE_MODES, call, newAccount, scratchPostgres } from './helpers/boot.ts';
 import { listening, mainScript, run } from './helpers/process.ts';
-import { type Client, connect } from './helpers/sockets.ts';
+import { connect, playOne } from './helpers/sockets.ts';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
-
-/** Plays one matching card if the hand has one; the card's id once acknowledged. */
-async function playOne(client: Client): Promise<string | null> {
-  const state = await client.emit('requestHand', {});
-  if (!state.success) return null;
-  const tops = (state.data.gameState.discardPiles as { id: string }[][]).map((p) => p.at(-1));
-  for (const card of state.data.hand) {
-    const pileIndex = tops.findIndex((top) => top && matches(card, top as never));
-    if (pileIndex >= 0) {
-      const ack = await client.emit('playCard', { cardId: card.id, pileIndex });
-      return ack.success ? (card.id as string) : null;
-    }
-  }
-  return null;
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

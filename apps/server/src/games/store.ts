@@ -21,14 +21,8 @@ import {
   sha256Hex,
 } from './types.ts';
 
-/**
- * The two statements of the hot path are prepared (parsed and planned once per connection): planning
- * the record's CTE alone took 2.7 ms per call in the embedded database, its single session held.
- */
-const WRITE = {
-  name: 'game-log-write',
-  text: `
-    with updated as (
+/** A batch's row changes ($1, later ones win) and log entries ($2); `owned` limits both to some games. */
+const rowUpdate = (owned: string) => `
       update games as g set
         status = coalesce(v.status, g.status),
         lobby = coalesce(v.lobby, g.lobby),
@@ -40,12 +34,21 @@ const WRITE = {
       from json_to_recordset($1::json) as v(
         id uuid, status text, lobby jsonb, header jsonb, seed_commitment text, started_at timestamptz,
         end_reason text, finished_at timestamptz)
-      where g.id = v.id and g.status <> 'finished'
-    )
-    insert into game_log (game_id, n, at, seq, command)
-    select v.game_id, v.n, v.at, v.seq, v.command
-    from json_to_recordset($2::json) as v(game_id uuid, n integer, at double precision, seq integer, command jsonb)
-    on conflict do nothing`,
+      where g.id = v.id and g.status <> 'finished'${owned ? ` and g.id in (${owned})` : ''}`;
+const logInsert = (owned: string) => `
+      insert into game_log (game_id, n, at, seq, command)
+      select v.game_id, v.n, v.at, v.seq, v.command
+      from json_to_recordset($2::json) as v(game_id uuid, n integer, at double precision, seq integer, command jsonb)
+      ${owned ? `where v.game_id in (${owned})` : ''}
+      on conflict do nothing`;
+
+/**
+ * The two statements of the hot path are prepared (parsed and planned once per connection): planning
+ * the record's CTE alone took 2.7 ms per call in the embedded database, its single session held.
+ */
+const WRITE = {
+  name: 'game-log-write',
+  text: `with updated as (${rowUpdate('')}) ${logInsert('')}`,
 };
 
 /**
@@ -64,27 +67,8 @@ const FENCED_WRITE = {
       where g.owner_epoch = f.epoch
       for update of g
     ),
-    updated as (
-      update games as g set
-        status = coalesce(v.status, g.status),
-        lobby = coalesce(v.lobby, g.lobby),
-        header = coalesce(v.header, g.header),
-        seed_commitment = coalesce(v.seed_commitment, g.seed_commitment),
-        started_at = coalesce(v.started_at, g.started_at),
-        end_reason = coalesce(v.end_reason, g.end_reason),
-        finished_at = coalesce(v.finished_at, g.finished_at)
-      from json_to_recordset($1::json) as v(
-        id uuid, status text, lobby jsonb, header jsonb, seed_commitment text, started_at timestamptz,
-        end_reason text, finished_at timestamptz)
-      where g.id = v.id and g.status <> 'finished' and g.id in (select id from owned)
-    ),
-    inserted as (
-      insert into game_log (game_id, n, at, seq, command)
-      select v.game_id, v.n, v.at, v.seq, v.command
-      from json_to_recordset($2::json) as v(game_id uuid, n integer, at double precision, seq integer, command jsonb)
-      where v.game_id in (select id from owned)
-      on conflict do nothing
-    )
+    updated as (${rowUpdate('select id from owned')}),
+    inserted as (${logInsert('select id from owned')})
     select f.id from json_to_recordset($3::json) as f(id uuid, epoch integer)
     where f.id not in (select id from owned)`,
 };

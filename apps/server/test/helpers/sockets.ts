@@ -1,5 +1,6 @@
 /** socket.io-client players for tests: every frame they receive is kept, acks come back as promises. */
 import type { Agent } from 'node:http';
+import { matches } from '@memeslam/engine';
 import { type Socket, io } from 'socket.io-client';
 
 export interface Frame {
@@ -111,4 +112,19 @@ export function connect(
 /** Lets socket frames already sent arrive (a round trip through the server). */
 export async function settle(client: Client): Promise<void> {
   await client.emit('getPowerUpStatus');
+}
+
+/** Plays one matching card if the hand has one; the card's id once acknowledged, else null. */
+export async function playOne(client: Client): Promise<string | null> {
+  const state = await client.emit('requestHand', {});
+  if (!state.success) return null;
+  const tops = (state.data.gameState.discardPiles as { id: string }[][]).map((p) => p.at(-1));
+  for (const card of state.data.hand) {
+    const pileIndex = tops.findIndex((top) => top && matches(card, top as never));
+    if (pileIndex >= 0) {
+      const ack = await client.emit('playCard', { cardId: card.id, pileIndex });
+      return ack.success ? (card.id as string) : null;
+    }
+  }
+  return null;
 }
