@@ -232,7 +232,8 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
     trustProxy,
     allowedOrigins: config.allowedOrigins,
     maxSockets: options.ceilings?.maxSockets ?? ABUSE_LIMITS.maxSockets,
-    ...(redis ? { adapter: createAdapter(redis.pub, redis.sub, { key: redis.key('io') }) } : {}),
+    // A node that does not answer the adapter's requests (which users have sockets) is left out after 2 s.
+    ...(redis ? { adapter: createAdapter(redis.pub, redis.sub, { key: redis.key('io'), requestsTimeout: 2000 }) } : {}),
     userEvents: counts.budgets('socket-events', {
       capacity: ABUSE_LIMITS.userEventBurst,
       perSecond: RATE_LIMITS.socketEventsPerSecond,

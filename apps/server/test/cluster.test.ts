@@ -181,6 +181,10 @@ describe.skipIf(skip !== null)('cluster mode', () => {
     expect(first).not.toBeNull();
     expect(Date.now() - killedAt).toBeLessThan(5000);
     played.push(first as string);
+    // The socket that was on the dead node comes back through another one and is put back in the game.
+    const back = await connectTo(c.url(2), me.token);
+    cleanups.push(() => back.close());
+    expect((await back.waitFor('gameRejoined')).game.gameId).toBe(gameId);
     await playToTheEnd([me.client], played);
     expect((await expectRecordedOnce(db, gameId, played)).seats).toBe(2);
   }, 180_000);

@@ -504,7 +504,11 @@ export class GameService {
     if (this.#stopping) throw new NodeUnreachable(NODE_STOPPING);
     switch (body.kind) {
       case 'handle':
-        if (body.present) this.#remote.add(body.user.id);
+        if (body.present) {
+          // A socket on another node acts for the user: they are here, whatever a takeover assumed.
+          this.#remote.add(body.user.id);
+          void this.#userGame.get(body.user.id)?.connect(body.user.id).done;
+        }
         return this.#enqueue(body.user, body.request, true);
       case 'connect': {
         const room = this.#userGame.get(body.userId);
