@@ -7,7 +7,7 @@
  * stops a room that throws without stopping any other, and rebuilds rooms from their logs at start-up.
  */
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
-import { type RecordableHistogram, createHistogram } from 'node:perf_hooks';
+import type { RecordableHistogram } from 'node:perf_hooks';
 import {
   GAME_TEXTS,
   type GameSetup,
@@ -43,11 +43,11 @@ import {
 import { GameRoom, type Step } from './room.ts';
 import { GameStore } from './store.ts';
 import { ClusterGames, type LocalRooms } from './cluster-games.ts';
+import { GameRecorder } from './recorder.ts';
 import { ENGINE_RULES, type Outcome, type RoomDeps, type Rules, type StoredGame, fail, ok } from './types.ts';
 
 /** A finished room stays findable a while after it is recorded, then lives on in the database only. */
 const FINISHED_ROOM_TTL_MS = 5 * 60_000;
-const RECORD_RETRY_MAX_MS = 30_000;
 
 export class GameService {
   readonly #rooms = new Map<string, GameRoom>();
@@ -64,16 +64,11 @@ export class GameService {
   readonly #deps: RoomDeps;
   #transport: Transport | null = null;
   #stopping = false;
-  /** Record attempts in flight, and the last in line. */
-  readonly #recording = new Set<Promise<unknown>>();
-  #recordTurn: Promise<void> = Promise.resolve();
   readonly #timers = new Set<NodeJS.Timeout>();
-  /** How long recording a finished game takes (ns). */
-  readonly #records = createHistogram();
   readonly #maxRooms: number;
   /** Each user's budget of game creations (null: unlimited). */
   readonly #creations: BudgetStore | null;
-  readonly #onRecorded: () => void;
+  readonly #recorder: GameRecorder;
   /** Cluster mode (issue 14): where each game runs, and the way to other nodes; null on a single server. */
   readonly #cluster: ClusterGames | null;
   /** Users with a socket on another node, as forwarded requests told (cluster mode). */
@@ -100,12 +95,12 @@ export class GameService {
     /** Cluster mode: Redis and this node's name. */
     cluster?: { redis: ClusterRedis; nodeId: string };
   }) {
-    this.#onRecorded = deps.onRecorded ?? (() => {});
     const cluster = deps.cluster;
     this.#store = new GameStore(deps.db, deps.prepared, cluster ? (id) => this.#cluster?.epochOf(id) ?? 0 : null);
     this.#cluster = cluster
       ? new ClusterGames({ ...cluster, store: this.#store, log: deps.log, rooms: this.#localRooms() })
       : null;
+    this.#recorder = new GameRecorder({ store: this.#store, log: deps.log, onRecorded: deps.onRecorded ?? (() => {}) });
     this.#maxRooms = deps.limits?.maxLiveRooms ?? Number.POSITIVE_INFINITY;
     const perMinute = deps.limits?.gamesCreatedPerMinute ?? null;
     this.#creations =
@@ -165,9 +160,9 @@ export class GameService {
       queuedMs: spread(log.queued),
       durableWaitMs: spread(log.waits),
       writeMs: spread(log.writes),
-      recordMs: { ...spread(this.#records), count: this.#records.count },
+      recordMs: { ...spread(this.#recorder.durations), count: this.#recorder.durations.count },
     };
-    if (reset) for (const h of [log.queued, log.waits, log.writes, this.#records]) h.reset();
+    if (reset) for (const h of [log.queued, log.waits, log.writes, this.#recorder.durations]) h.reset();
     return figures;
   }
 
@@ -440,7 +435,7 @@ export class GameService {
     this.stop();
     await Promise.allSettled([...this.#queues.values()]);
     await this.#gameLog.drain();
-    await Promise.allSettled([...this.#recording]);
+    await this.#recorder.close();
     for (const timer of this.#timers) clearTimeout(timer);
     await this.#cluster?.handOver();
   }
@@ -596,34 +591,13 @@ export class GameService {
     }
   }
 
-  /** No finished game's result is lost: the write is retried with backoff, without limit, until it lands. */
+  /** Records the game (retried until it lands), then keeps its room findable a while. */
   async #record(room: GameRoom): Promise<void> {
     const game = room.finishedGame();
     if (!game) return;
     // The end must be durable in the log before the record (a restart would otherwise replay past it).
     await room.settled();
-    for (let attempt = 1; !this.#stopping; attempt += 1) {
-      // Records go one at a time: a burst of games ending together must not queue several of them
-      // ahead of the live games' log writes (on the embedded database they share one session).
-      const attempted = this.#recordTurn.then(async () => {
-        const started = process.hrtime.bigint();
-        await this.#store.finish(game);
-        this.#records.record(process.hrtime.bigint() - started);
-        this.#onRecorded();
-      });
-      this.#recordTurn = attempted.catch(() => {});
-      this.#recording.add(attempted);
-      try {
-        await attempted;
-        this.#later(FINISHED_ROOM_TTL_MS, () => this.#forget(room));
-        return;
-      } catch (error) {
-        this.#roomLog(room.id).error({ err: error, attempt }, 'recording a finished game failed; retrying');
-        await new Promise<void>((resolve) => this.#later(Math.min(RECORD_RETRY_MAX_MS, 250 * 2 ** attempt), resolve));
-      } finally {
-        this.#recording.delete(attempted);
-      }
-    }
+    if (await this.#recorder.record(game)) this.#later(FINISHED_ROOM_TTL_MS, () => this.#forget(room));
   }
 
   /** A game's lines carry its id, whatever they say. */

@@ -1,0 +1,81 @@
+/**
+ * Finished games into the history: no result is lost. A record is retried with backoff, without
+ * limit, until it lands (or the server stops; a restart records a game whose end is in its log).
+ * Records go one at a time: a burst of games ending together must not queue several of them ahead
+ * of the live games' log writes (on the embedded database they share one session).
+ */
+import { type RecordableHistogram, createHistogram } from 'node:perf_hooks';
+import type { FastifyBaseLogger } from 'fastify';
+import type { GameStore } from './store.ts';
+import type { FinishedGame } from './types.ts';
+
+const RETRY_FIRST_MS = 500;
+const RETRY_MAX_MS = 30_000;
+
+export class GameRecorder {
+  readonly #store: GameStore;
+  readonly #log: FastifyBaseLogger;
+  readonly #onRecorded: () => void;
+  /** Record attempts in flight, and the last in line. */
+  readonly #recording = new Set<Promise<unknown>>();
+  #turn: Promise<void> = Promise.resolve();
+  readonly #waits = new Set<{ timer: NodeJS.Timeout; resolve: () => void }>();
+  #stopping = false;
+  /** How long recording a finished game takes (ns), for /metrics. */
+  readonly durations: RecordableHistogram = createHistogram();
+
+  constructor(deps: { store: GameStore; log: FastifyBaseLogger; onRecorded: () => void }) {
+    this.#store = deps.store;
+    this.#log = deps.log;
+    this.#onRecorded = deps.onRecorded;
+  }
+
+  /** Resolves once the game is recorded (false: the server stopped first). */
+  async record(game: FinishedGame): Promise<boolean> {
+    for (let attempt = 1; !this.#stopping; attempt += 1) {
+      const attempted = this.#turn.then(async () => {
+        const started = process.hrtime.bigint();
+        await this.#store.finish(game);
+        this.durations.record(process.hrtime.bigint() - started);
+        this.#onRecorded();
+      });
+      this.#turn = attempted.catch(() => {});
+      this.#recording.add(attempted);
+      try {
+        await attempted;
+        return true;
+      } catch (error) {
+        this.#log.error({ err: error, gameId: game.id, attempt }, 'recording a finished game failed; retrying');
+        await this.#wait(Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** (attempt - 1)));
+      } finally {
+        this.#recording.delete(attempted);
+      }
+    }
+    return false;
+  }
+
+  /** Stops retrying; resolves once the attempts under way have ended. */
+  async close(): Promise<void> {
+    this.#stopping = true;
+    for (const wait of this.#waits) {
+      clearTimeout(wait.timer);
+      wait.resolve();
+    }
+    this.#waits.clear();
+    await Promise.allSettled([...this.#recording]);
+  }
+
+  #wait(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const wait = {
+        timer: setTimeout(() => {
+          this.#waits.delete(wait);
+          resolve();
+        }, ms),
+        resolve,
+      };
+      wait.timer.unref();
+      this.#waits.add(wait);
+    });
+  }
+}
