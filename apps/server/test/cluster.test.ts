@@ -160,6 +160,22 @@ describe.skipIf(skip !== null)('cluster mode', () => {
     expect(ended.seed).toMatch(/^[0-9a-f]{32}$/);
   }, 180_000);
 
+  it('one unfinished game per user across nodes: two tabs on two nodes creating at once leave them in one game', async () => {
+    const { cluster: c, db } = await cluster(2);
+    const me = await player(c.url(0), 'twotabs');
+    const other = await connectTo(c.url(1), me.token);
+    cleanups.push(() => other.close());
+    const [a, b] = await Promise.all([me.client.emit('createGame', {}), other.emit('createGame', {})]);
+    expect(a.success && b.success).toBe(true);
+    const mine = await call(c.url(1), 'GET', '/game/my-games', { token: me.token });
+    expect(mine.body.data.games).toHaveLength(1);
+    const kept = mine.body.data.games[0].gameId as string;
+    expect([a.data.gameId, b.data.gameId]).toContain(kept);
+    // The other lobby was left for the new one: it has no human left and is closed.
+    const left = a.data.gameId === kept ? b.data.gameId : a.data.gameId;
+    await expect.poll(async () => (await records(db, left)).game.status, { timeout: 10_000 }).toBe('finished');
+  }, 60_000);
+
   it('SIGKILL of the owner mid-game: another node takes the game over from its log, every acknowledged play kept, one record', async () => {
     const { cluster: c, db } = await cluster(3);
     const me = await player(c.url(1), 'survivor');

@@ -33,7 +33,7 @@ end
 return out`;
 
 /** Deletes KEYS[1] only while it holds ARGV[1]. */
-const DELETE_IF = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
+export const DELETE_IF = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
 
 export class GameLeases {
   readonly #redis: ClusterRedis;

@@ -6,10 +6,11 @@
  * leases have run out, a stopping node's at once. A request for a game changing hands waits for its
  * next owner, up to HANDOVER_WAIT_MS; with Redis away it is refused at once.
  */
+import { randomUUID } from 'node:crypto';
 import { SERVER_TEXTS } from '@memeslam/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import { NodeBus, NodeUnreachable } from '../cluster/bus.ts';
-import { GameLeases, LEASE_TTL_MS } from '../cluster/leases.ts';
+import { DELETE_IF, GameLeases, LEASE_TTL_MS } from '../cluster/leases.ts';
 import type { ClusterRedis } from '../cluster/redis.ts';
 import { isUuid } from '../users/repository.ts';
 import type { Forwarded, GameRequest, LiveList, LiveQuery, RoomQuestion, User } from './requests.ts';
@@ -23,6 +24,8 @@ const HANDOVER_WAIT_MS = 6000;
 const HANDOVER_POLL_MS = 200;
 /** How often a node looks for games nobody owns (a dead node's, once their leases ran out). */
 const SCAN_EVERY_MS = 500;
+/** A user's turn for creating or joining a game lapses after this long if its node dies holding it. */
+const USER_TURN_MS = 15_000;
 
 /** Where a game runs: here, on another node, gone (recorded, or never was), or busy (changing hands). */
 type Place = 'here' | 'gone' | 'busy' | { readonly node: string };
@@ -108,6 +111,28 @@ export class ClusterGames {
     await Promise.allSettled(released.map((id) => this.#leases.release(id)));
     if (released.length > 0) await this.#bus.broadcast('released', released).catch(() => {});
     this.#bus.close();
+  }
+
+  /**
+   * Runs `run` while holding the user's turn across the cluster (a Redis lock, `turn:<user>`, that
+   * expires by itself if this node dies holding it). Waits up to HANDOVER_WAIT_MS for another node's
+   * turn to end; then, or with Redis away, the request is refused.
+   */
+  async inUserTurn(userId: string, run: () => Promise<Outcome<unknown>>): Promise<Outcome<unknown>> {
+    const key = this.#redis.key('turn', userId);
+    const token = randomUUID();
+    const deadline = Date.now() + HANDOVER_WAIT_MS;
+    for (;;) {
+      const taken = await this.#redis.commands.set(key, token, 'PX', USER_TURN_MS, 'NX');
+      if (taken === 'OK') break;
+      if (Date.now() >= deadline) return fail(SERVER_TEXTS.clusterUnavailable);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    try {
+      return await run();
+    } finally {
+      await this.#redis.commands.eval(DELETE_IF, 1, key, token).catch(() => {});
+    }
   }
 
   /** A new game made here: this node owns it from its first write (epoch 1). False if Redis is away. */

@@ -189,6 +189,12 @@ export class GameService {
 
   async #dispatch(user: User, request: GameRequest, forwarded = false): Promise<Outcome<unknown>> {
     try {
+      // Cluster mode: a user's creates and joins take turns across nodes too (two tabs on two nodes
+      // must still leave them in one game); the requests they forward run inside that turn.
+      const seats = request.type === 'create' || request.type === 'join';
+      if (this.#cluster && seats && !forwarded) {
+        return await this.#cluster.inUserTurn(user.id, () => this.#route(user, request, forwarded));
+      }
       return await this.#route(user, request, forwarded);
     } catch (error) {
       // Cluster mode with Redis away: whatever needed it is refused with a clear error.
