@@ -1,0 +1,94 @@
+/**
+ * Cluster mode as a person meets it (issue 14): the web app through nginx in front of two nodes on
+ * PostgreSQL and Redis. The node running the player's game is killed mid-game; the page reconnects
+ * through nginx to the other node, which has taken the game over, and the player plays on to the
+ * result with every card they played still played.
+ */
+import { resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterEach, expect, it } from 'vitest';
+import { type Cluster, clusterSkipReason, healthFrom, startCluster } from '../apps/server/test/helpers/cluster.ts';
+import { registerAccount, signIn } from './helpers/accounts.ts';
+import { describeJourneys, openJourney, useBrowser } from './helpers/browser.ts';
+import { RESULT_HEADINGS, createBotGame, playOneCard, playUntilEnd } from './helpers/game.ts';
+import { WEB_ROOT } from './helpers/server.ts';
+
+// The nodes serve the build the way `npm start` does, from apps/web/dist.
+const NODES_WEB_ROOT = resolve(import.meta.dirname, '..', 'apps', 'web', 'dist');
+const skip =
+  clusterSkipReason({ front: true }) ??
+  (WEB_ROOT === NODES_WEB_ROOT ? null : 'E2E_WEB_DIST is set: the nodes serve apps/web/dist, not that build');
+if (skip && process.env.CI) throw new Error(`the cluster journey must run in CI: ${skip}`);
+if (skip) console.warn(`\n*** SKIPPED: cluster journey: ${skip}. ***\n`);
+
+let cluster: Cluster | null = null;
+afterEach(async () => {
+  await cluster?.close();
+  cluster = null;
+});
+
+describeJourneys('cluster', () => {
+  const browser = useBrowser();
+
+  it.skipIf(skip !== null)(
+    'the node running the game dies mid-game: the page comes back through nginx and the player plays on',
+    async () => {
+      cluster = await startCluster({ nodes: 2, front: true });
+      const front = cluster.front?.url as string;
+      const account = await registerAccount(front, 'failover');
+      const journey = await openJourney(browser(), front);
+      const { page } = journey;
+      try {
+        await signIn(journey, account);
+        // Made through nginx: the node this machine's address lands on runs it.
+        const { gameId } = await createBotGame(front, account, { gameSpeed: 'normal', cardsPerPlayer: 20 });
+        const owner = cluster.indexOf(
+          (await cluster.front?.upstreamsOf(await healthFrom(front, '127.0.0.1')))?.at(-1) ?? '',
+        );
+        expect(owner).toBeGreaterThanOrEqual(0);
+        await journey.goto(`/game/${gameId}`);
+        const played: string[] = [];
+        while (played.length < 2) {
+          await page.locator(PLAYABLE).first().waitFor({ timeout: 20_000 });
+          const before = await handIds(page);
+          if (!(await playOneCard(page))) continue;
+          let gone: string[] = [];
+          await expect
+            .poll(
+              async () => {
+                const now = await handIds(page);
+                gone = before.filter((id) => !now.includes(id));
+                return gone.length;
+              },
+              { timeout: 5000 },
+            )
+            .toBe(1);
+          played.push(gone[0] as string);
+        }
+        expect(await cluster.kill(owner, 'SIGKILL')).toBeNull();
+        // The page reconnects (through nginx, to the other node, which takes the game over) and the
+        // game goes on to its result: the bots' plays come from the new owner now.
+        await playUntilEnd(page, 240_000);
+        await page.getByRole('heading', { name: RESULT_HEADINGS }).waitFor();
+        const replay = await fetch(`${front}/api/game/${gameId}/replay`, {
+          headers: { authorization: `Bearer ${account.token}` },
+        }).then((r) => r.json() as Promise<{ data: { commands: { command: { type: string; cardId?: string } }[] } }>);
+        const replayed = replay.data.commands.flatMap((c) => (c.command.type === 'playCard' ? [c.command.cardId] : []));
+        for (const card of played) expect(replayed).toContain(card);
+        await journey.screenshot('cluster-failover-result');
+        journey.assertNoPageErrors();
+      } finally {
+        await journey.close();
+      }
+    },
+    300_000,
+  );
+});
+
+const PLAYABLE = '[data-hand-card][data-playable]:not([disabled])';
+
+async function handIds(page: Page): Promise<string[]> {
+  return (
+    await page.locator('[data-hand-card]').evaluateAll((els) => els.map((el) => el.getAttribute('data-hand-card')))
+  ).filter((id): id is string => id !== null);
+}
