@@ -160,6 +160,19 @@ describe.skipIf(skip !== null)('cluster mode', () => {
     expect(ended.seed).toMatch(/^[0-9a-f]{32}$/);
   }, 180_000);
 
+  it("a node starting up takes none of a live node's games", async () => {
+    const { cluster: c, db } = await cluster(2);
+    const me = await player(c.url(0), 'resident');
+    const { gameId } = await botGame(me.client, 'normal', 40);
+    await me.client.waitFor('gameStarted');
+    await c.restart(1);
+    // Longer than a lease and many of the new node's ownership scans: the game stays node 1's.
+    await sleep(5000);
+    expect((await records(db, gameId)).game.owner_epoch).toBe(1);
+    await playCards(me.client, 1, []);
+    expect((await records(db, gameId)).game.owner_epoch).toBe(1);
+  }, 60_000);
+
   it('one unfinished game per user across nodes: two tabs on two nodes creating at once leave them in one game', async () => {
     const { cluster: c, db } = await cluster(2);
     const me = await player(c.url(0), 'twotabs');
