@@ -30,6 +30,8 @@ export class Player {
   tops: (Card | undefined)[] = [];
   powerUps: string[] = [...POWER_UPS];
   active = false;
+  /** Where this player's round trips go (bench:cluster keeps forwarded and direct plays apart). */
+  acks: number[] = load.ackMs;
   #timer: NodeJS.Timeout | null = null;
   onEnded: () => void = () => {};
 
@@ -83,7 +85,7 @@ export class Player {
         .then(() => true)
         .catch(() => false);
       // A play cut off by the end of a mode is not the server's; one unanswered for 10 s while load.playing is.
-      if (answered) load.ackMs.push(performance.now() - start);
+      if (answered) this.acks.push(performance.now() - start);
       else if (load.playing && this.socket.connected) load.unanswered += 1;
     } else if (this.powerUps.length > 0 && Math.random() < 0.3) {
       const type = this.powerUps.shift() as string;
@@ -104,18 +106,25 @@ export class Player {
   }
 }
 
-export async function demoToken(): Promise<string> {
-  const session = (await (await fetch(`${load.base}/api/auth/demo`, { method: 'POST' })).json()) as {
+export async function demoToken(base = load.base): Promise<string> {
+  const session = (await (await fetch(`${base}/api/auth/demo`, { method: 'POST' })).json()) as {
     data: { token: string };
   };
   return session.data.token;
 }
 
-export async function newPlayer(token?: string): Promise<Player> {
-  const socket = io(load.base, {
-    auth: { token: token ?? (await demoToken()) },
+/**
+ * A signed-in player connected to `via.base` (default load.base), its connection leaving from
+ * `via.from` (another loopback address: nginx's client-IP hash then picks its node).
+ */
+export async function newPlayer(token?: string, via: { base?: string; from?: string } = {}): Promise<Player> {
+  const base = via.base ?? load.base;
+  const socket = io(base, {
+    auth: { token: token ?? (await demoToken(base)) },
     transports: ['websocket'],
     reconnection: false,
+    // engine.io-client hands this on to ws (untyped in its options).
+    ...(via.from ? ({ localAddress: via.from } as object) : {}),
   });
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', () => resolve());

@@ -9,13 +9,17 @@
 // (the server answers once the command's log entry is written). Each mode gets a fresh server:
 // embedded (PGlite in its worker thread, under a temporary DATA_DIR) and postgres (a database made
 // for the run on DATABASE_URL's server, dropped after; skipped, loudly, when DATABASE_URL is unset).
-import { type ChildProcess, spawn } from 'node:child_process';
-import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { Table, load, newPlayer, demoToken } from './load-players.ts';
+import {
+  type ServerProcess,
+  metrics as serverMetrics,
+  scratchDatabase,
+  startServerProcess,
+  stopServerProcess,
+} from './server-process.ts';
 import { parseArgs, percentile, round } from './stats.ts';
 
 const args = parseArgs(process.argv.slice(2));
@@ -29,92 +33,26 @@ load.pace = pace;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // ── the server ──
-let serverProcess: ChildProcess;
+let serverProcess: ServerProcess;
 let base = '';
 
-/** A scratch database on DATABASE_URL's server for one run. */
-async function scratchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const admin = process.env.DATABASE_URL as string;
-  const name = `memeslam_bench_${process.pid}_${Date.now()}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: admin });
-    await client.connect();
-    await client.query(statement).finally(() => client.end());
-  };
-  await run(`CREATE DATABASE ${name}`);
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
-}
-
 async function startServer(env: Record<string, string>): Promise<void> {
-  serverProcess = spawn(
-    process.execPath,
-    [
-      // As `npm start` runs it (package.json): the young generation's size, and glibc giving freed memory back.
-      '--max-semi-space-size=16',
-      '--expose-gc',
+  serverProcess = await startServerProcess({
+    env,
+    nodeFlags: [
       // --node-flags "…": V8 and Node flags for the server process (e.g. "--trace-gc"), to try settings.
       ...(args.get('node-flags')?.split(' ').filter(Boolean) ?? []),
       // --profile DIR: a CPU profile of the server process, to see where its time goes under load.
       ...(args.has('profile')
         ? ['--cpu-prof', `--cpu-prof-dir=${args.get('profile') === 'true' ? '.tmp/profile' : args.get('profile')}`]
         : []),
-      fileURLToPath(new URL('../../apps/server/src/main.ts', import.meta.url)),
     ],
-    {
-      env: {
-        ...process.env,
-        MALLOC_TRIM_THRESHOLD_: '131072',
-        DATABASE_URL: '',
-        PORT: '0',
-        HOST: '127.0.0.1',
-        RATE_LIMITS: 'off',
-        LOG_LEVEL: 'info',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  const child = serverProcess;
-  base = load.base = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    const onData = (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /MemeSlam is served on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-      if (match?.[1]) {
-        child.stdout?.off('data', onData);
-        if (process.env.BENCH_SERVER_STDOUT) child.stdout?.pipe(createWriteStream(process.env.BENCH_SERVER_STDOUT));
-        else child.stdout?.resume();
-        resolve(match[1]);
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+    ...(process.env.BENCH_SERVER_STDOUT ? { stdoutFile: process.env.BENCH_SERVER_STDOUT } : {}),
   });
+  base = load.base = serverProcess.base;
 }
 
-async function metrics(query = '') {
-  return (await (await fetch(`${base}/metrics?format=json${query.replace('?', '&')}`)).json()) as {
-    commands: { count: number; p50Ms: number; p99Ms: number; p999Ms: number };
-    eventLoopDelayMs: { p50: number; p99: number; max: number };
-    heapUsedBytes: number;
-    rssBytes: number;
-    cpuMicros: number;
-    uptimeMs: number;
-    rooms: number;
-    sockets: number;
-    gameLog: {
-      batches: number;
-      steps: number;
-      backlog: number;
-      queuedMs: { p50: number; p99: number; max: number };
-      durableWaitMs: { p50: number; p99: number; max: number };
-      writeMs: { p50: number; p99: number; max: number };
-      recordMs: { p50: number; p99: number; max: number; count: number };
-    };
-  };
-}
+const metrics = (query = '') => serverMetrics(base, query);
 
 // ── measuring ──
 type Row = {
@@ -262,8 +200,7 @@ async function runMode(mode: 'embedded' | 'postgres'): Promise<void> {
     table.guest.socket.disconnect();
   }
   tables.length = 0;
-  serverProcess.kill('SIGTERM');
-  await new Promise((resolve) => serverProcess.once('exit', resolve));
+  await stopServerProcess(serverProcess);
   rmSync(dataDir, { recursive: true, force: true });
   await scratch?.drop();
   reports.push({ mode, results, notSustained, saturationGames: saturation });

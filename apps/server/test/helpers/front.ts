@@ -2,7 +2,8 @@
  * nginx in front of a test cluster, run from deploy/nginx.conf itself: the tests exercise the file an
  * operator installs, not a copy of it. Rendering replaces only what must differ on a test machine (the
  * upstream's servers, the listen address, log and temp paths) and fails loudly if the file no longer
- * has the shape it expects, so that the file and its tests cannot drift apart silently.
+ * has the shape it expects, so that the file and its tests cannot drift apart silently. Free of test
+ * libraries: bench:cluster starts its nginx with it too.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -11,7 +12,6 @@ import { connect as tcpConnect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect } from 'vitest';
 
 export const NGINX = '/usr/sbin/nginx';
 const frontConfigPath = fileURLToPath(new URL('../../../../deploy/nginx.conf', import.meta.url));
@@ -107,20 +107,17 @@ export async function startFront(
     errorLog: () => output + read('error.log'),
     async upstreamsOf(requestId) {
       // nginx writes the line once the answer is sent, which the client may see a moment before.
+      const logged = () =>
+        front
+          .accessLog()
+          .split('\n')
+          .find((l) => l.includes(` id=${requestId} `));
+      const deadline = Date.now() + 5000;
       let line: string | undefined;
-      await expect
-        .poll(
-          () =>
-            (line = front
-              .accessLog()
-              .split('\n')
-              .find((l) => l.includes(` id=${requestId} `))),
-          {
-            timeout: 5000,
-            interval: 20,
-          },
-        )
-        .toBeDefined();
+      while (!(line = logged())) {
+        if (Date.now() > deadline) throw new Error(`no access log line for request ${requestId} in 5 s`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       const upstream = / upstream=(.*?) upstream_status=/.exec(line ?? '')?.[1] ?? '';
       return upstream.split(/, | : /);
     },

@@ -1,0 +1,144 @@
+/**
+ * bench:cluster's cluster: server processes ("nodes") each pinned to one core with taskset, on a
+ * scratch database on DATABASE_URL's server and the shared REDIS_URL, behind nginx running
+ * deploy/nginx.conf (rendered by the server tests' front helper, so the benchmark measures the file an
+ * operator installs). A node can be SIGKILLed and started again on its port, NODE_ID and DATA_DIR,
+ * where nginx still points. `close()` stops everything and deletes what the run left in Redis (keys
+ * carry the database's name, unique to the run: nobody else's match); a child still alive when this
+ * process exits is SIGKILLed then, as a last resort.
+ */
+import { type ChildProcess, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Redis } from 'ioredis';
+import { type Front, NGINX, startFront } from '../../apps/server/test/helpers/front.ts';
+import {
+  type ServerProcess,
+  freePort,
+  scratchDatabase,
+  startServerProcess,
+  stopServerProcess,
+} from './server-process.ts';
+
+const alive = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of alive) child.kill('SIGKILL');
+});
+function track(child: ChildProcess): void {
+  alive.add(child);
+  child.once('exit', () => alive.delete(child));
+}
+
+/** Throws, naming every missing piece, unless nginx, taskset, REDIS_URL and DATABASE_URL are all there. */
+export function requireClusterTools(): void {
+  const missing: string[] = [];
+  if (!process.env.DATABASE_URL) missing.push('DATABASE_URL is unset (the nodes share a PostgreSQL database)');
+  if (!process.env.REDIS_URL) missing.push('REDIS_URL is unset (the nodes share a Redis)');
+  if (!existsSync(NGINX)) missing.push(`${NGINX} is missing (apt-get install -y nginx)`);
+  if (spawnSync('taskset', ['-V']).error) missing.push('taskset is missing (apt-get install -y util-linux)');
+  if (missing.length > 0) throw new Error(`bench:cluster cannot run: ${missing.join('; ')}`);
+}
+
+export interface BenchNode {
+  /** NODE_ID: node-1, node-2, ... */
+  readonly id: string;
+  /** http://127.0.0.1:port — the node itself, past nginx. */
+  readonly url: string;
+  /** The core it is pinned to. */
+  readonly core: number;
+  /** Starts it (again, if it is not running), on the same port, NODE_ID and DATA_DIR; resolves once it serves. */
+  start(): Promise<void>;
+  /** SIGKILL, and its exit. */
+  kill(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface BenchCluster {
+  readonly nodes: readonly BenchNode[];
+  readonly front: Front;
+  close(): Promise<void>;
+}
+
+export async function startBenchCluster(count: number): Promise<BenchCluster> {
+  const redisUrl = process.env.REDIS_URL as string;
+  const tmp = mkdtempSync(join(tmpdir(), 'memeslam-bench-cluster-'));
+  const stoppers: (() => Promise<unknown>)[] = [];
+  let closed: Promise<void> | null = null;
+  const close = () =>
+    (closed ??= (async () => {
+      // Last started, first stopped: nginx, the nodes, the Redis keys, the database, the folder.
+      for (const stop of stoppers.reverse()) await stop().catch((error: unknown) => console.error(error));
+      rmSync(tmp, { recursive: true, force: true });
+    })());
+  try {
+    const scratch = await scratchDatabase();
+    stoppers.push(() => scratch.drop());
+    stoppers.push(() => forgetKeys(redisUrl, scratch.name));
+    const frontPort = await freePort();
+    const jwtSecret = randomBytes(36).toString('base64url');
+    const nodes: BenchNode[] = [];
+    for (let index = 0; index < count; index += 1) {
+      const port = await freePort();
+      const core = index;
+      const env = {
+        NODE_ID: `node-${index + 1}`,
+        PORT: String(port),
+        DATA_DIR: join(tmp, `node-${index + 1}`),
+        DATABASE_URL: scratch.url,
+        REDIS_URL: redisUrl,
+        JWT_SECRET: jwtSecret,
+        PUBLIC_URL: `http://127.0.0.1:${frontPort}`,
+        TRUST_PROXY: 'loopback',
+        REQUIRE_EMAIL_VERIFICATION: 'false',
+      };
+      let current: ServerProcess | null = null;
+      nodes.push({
+        id: env.NODE_ID,
+        url: `http://127.0.0.1:${port}`,
+        core,
+        async start() {
+          if (current && current.child.exitCode === null && current.child.signalCode === null) return;
+          current = await startServerProcess({ env, prefix: ['taskset', '-c', String(core)] });
+          track(current.child);
+        },
+        async kill() {
+          if (!current) return;
+          current.child.kill('SIGKILL');
+          await current.exited;
+        },
+        stop: async () => {
+          if (current) await stopServerProcess(current);
+        },
+      });
+    }
+    stoppers.push(() => Promise.all(nodes.map((node) => node.stop())));
+    await Promise.all(nodes.map((node) => node.start()));
+    const front = await startFront(
+      { nodes: nodes.map((node) => node.url.slice('http://'.length)), port: frontPort },
+      track,
+    );
+    stoppers.push(() => front.close());
+    return { nodes, front, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+/** Deletes the run's keys from the shared Redis (never a flush: only keys naming its database). */
+async function forgetKeys(url: string, databaseName: string): Promise<void> {
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  try {
+    await redis.connect();
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `*${databaseName}*`, 'COUNT', 1000);
+      cursor = next;
+      if (keys.length > 0) await redis.del(...keys);
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}
