@@ -21,8 +21,6 @@ export class ClusterRedis {
   readonly sub: Redis;
   readonly listen: Redis;
   readonly #onUp = new Set<() => void>();
-  readonly #onDown = new Set<() => void>();
-  #wasUp = false;
   /** When the command connection was last established (0: down). */
   #upSince = 0;
 
@@ -43,15 +41,11 @@ export class ClusterRedis {
       client.on('error', () => {});
     }
     this.commands.on('ready', () => {
-      this.#wasUp = true;
       this.#upSince = Date.now();
       for (const listener of this.#onUp) listener();
     });
     this.commands.on('close', () => {
       this.#upSince = 0;
-      if (!this.#wasUp) return;
-      this.#wasUp = false;
-      for (const listener of this.#onDown) listener();
     });
   }
 
@@ -78,18 +72,12 @@ export class ClusterRedis {
     this.#onUp.add(listener);
   }
 
-  /** `listener` runs each time the command connection is lost. */
-  onDown(listener: () => void): void {
-    this.#onDown.add(listener);
-  }
-
   key(...parts: string[]): string {
     return this.prefix + parts.join(':');
   }
 
   async close(): Promise<void> {
     this.#onUp.clear();
-    this.#onDown.clear();
     await Promise.allSettled(this.#all().map((client) => client.quit()));
     for (const client of this.#all()) client.disconnect();
   }
