@@ -12,7 +12,6 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Redis } from 'ioredis';
 import { type Front, NGINX, startFront } from '../../apps/server/test/helpers/front.ts';
 import {
   type ServerProcess,
@@ -21,6 +20,7 @@ import {
   startServerProcess,
   stopServerProcess,
 } from './server-process.ts';
+import { forgetKeys } from '../../apps/server/test/helpers/redis-keys.ts';
 
 const alive = new Set<ChildProcess>();
 process.once('exit', () => {
@@ -124,21 +124,5 @@ export async function startBenchCluster(count: number): Promise<BenchCluster> {
   } catch (error) {
     await close();
     throw error;
-  }
-}
-
-/** Deletes the run's keys from the shared Redis (never a flush: only keys naming its database). */
-async function forgetKeys(url: string, databaseName: string): Promise<void> {
-  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
-  try {
-    await redis.connect();
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `*${databaseName}*`, 'COUNT', 1000);
-      cursor = next;
-      if (keys.length > 0) await redis.del(...keys);
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
   }
 }

@@ -15,11 +15,11 @@ import { type Server, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SOCKET_TRANSPORTS } from '@memeslam/protocol';
-import { Redis } from 'ioredis';
 import { call, newAccount, scratchPostgres } from './boot.ts';
 import { type Front, NGINX, startFront } from './front.ts';
 import { listening, mainScript, run } from './process.ts';
 import { type Client, connect } from './sockets.ts';
+import { forgetKeys } from './redis-keys.ts';
 
 const alive = new Set<ChildProcess>();
 process.once('exit', () => {
@@ -353,25 +353,6 @@ function clusterNode(index: number, port: number, dataDir: string, env: Record<s
       clearTimeout(timer);
     },
   };
-}
-
-/**
- * Deletes what a cluster left on the shared Redis. Its keys carry the name of its database (see
- * cluster/redis.ts), which is random per cluster, so nothing of anyone else's matches.
- */
-async function forgetKeys(url: string, databaseName: string): Promise<void> {
-  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
-  try {
-    await redis.connect();
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `*${databaseName}*`, 'COUNT', 1000);
-      cursor = next;
-      if (keys.length > 0) await redis.del(...keys);
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
-  }
 }
 
 /** Registers a fresh account over HTTP at `base` (a node or the front); its token and what it sent. */
