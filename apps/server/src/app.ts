@@ -164,7 +164,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
     if (reply.statusCode === 429) metrics.rateLimited('http');
   });
 
-  const database = await openDatabase(config);
+  const database = await openDatabase({ ...config, log: app.log });
   // Cluster mode (issue 14): REDIS_URL set, every node on one PostgreSQL database.
   const redis = config.redisUrl ? new ClusterRedis(config.redisUrl, config.databaseUrl ?? '') : null;
   await redis?.connect();

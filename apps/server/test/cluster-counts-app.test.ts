@@ -23,13 +23,12 @@ describeRedis('two nodes count together (RATE_LIMITS on)', () => {
   const tokens: string[] = [];
 
   beforeAll(async () => {
-    if (!process.env.DATABASE_URL) throw new Error('two nodes need PostgreSQL: set DATABASE_URL');
     database = await scratchPostgres();
     const env = { DATABASE_URL: database.url, JWT_SECRET: randomBytes(32).toString('hex'), RATE_LIMITS: 'on' };
     for (const nodeId of ['a', 'b']) {
       const cluster = await node(database.url);
       clusters.push(cluster);
-      servers.push(await boot('pglite', env, { counts: redisCounts(cluster, nodeId) }));
+      servers.push(await boot('embedded', env, { counts: redisCounts(cluster, nodeId) }));
     }
     for (const _ of range(7)) {
       const res = await call((servers[0] as Booted).base, 'POST', '/auth/demo');

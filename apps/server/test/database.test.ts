@@ -3,19 +3,18 @@
  * pool drops the failed connection and opens another, which the embedded database's socket must admit),
  * prepared statements included.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
-import { DATABASE_MODES, scratchPostgres } from './helpers/boot.ts';
+import { consoleLog } from '../src/db/embedded.ts';
+import { SERVER_SETTINGS_MODES, scratchPostgres, temporaryDataDir } from './helpers/boot.ts';
 
-describe.each(DATABASE_MODES)('the database on %s', (mode) => {
+describe.each([...SERVER_SETTINGS_MODES, 'own' as const])('the database on %s', (mode) => {
   it('a statement that fails does not break the ones after it, one at a time or many at once', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'memeslam-db-'));
-    const scratch = mode === 'postgres' ? await scratchPostgres() : null;
-    const database = await openDatabase({ databaseUrl: scratch?.url ?? null, dataDir });
+    const dataDir = temporaryDataDir();
+    const scratch = mode === 'own' ? null : await scratchPostgres(mode);
+    const database = await openDatabase({ databaseUrl: scratch?.url ?? null, dataDir, log: consoleLog });
     try {
       const value = async (statement: string) =>
         ((await database.db.execute(sql.raw(statement))) as unknown as { rows: { v: number }[] }).rows[0]?.v;

@@ -7,18 +7,18 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/clock.ts';
-import { type Booted, DATABASE_MODES, boot, call, newAccount } from './helpers/boot.ts';
+import { type Booted, adminUrl, boot, call, newAccount } from './helpers/boot.ts';
 import { botWinsSeed } from './helpers/deals.ts';
 import { type Client, connect, settle } from './helpers/sockets.ts';
 
 const OUTAGE_MS = 3 * 60_000;
 
-describe.runIf(DATABASE_MODES.includes('postgres'))('PostgreSQL away for 3 minutes around a game end', () => {
+describe('PostgreSQL away for 3 minutes around a game end', () => {
   let server: Booted;
   let client: Client;
   const clock = new ManualClock();
   const admin = async (statement: string) => {
-    const connection = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    const connection = new pg.Client({ connectionString: adminUrl() });
     await connection.connect();
     try {
       await connection.query(statement);
@@ -29,7 +29,7 @@ describe.runIf(DATABASE_MODES.includes('postgres'))('PostgreSQL away for 3 minut
   let database = '';
 
   beforeAll(async () => {
-    server = await boot('postgres', {}, { clock, seeds: botWinsSeed });
+    server = await boot('embedded', {}, { clock, seeds: botWinsSeed });
     database = new URL(server.config.databaseUrl as string).pathname.slice(1);
   });
   afterAll(async () => {

@@ -4,30 +4,24 @@
  * row and log stay as the new owner left them.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
 import { GameStore } from '../src/games/store.ts';
-import { scratchPostgres } from './helpers/boot.ts';
+import { consoleLog } from '../src/db/embedded.ts';
+import { SERVER_SETTINGS_MODES, scratchPostgres, temporaryDataDir } from './helpers/boot.ts';
 
-const postgresUrl = process.env.DATABASE_URL;
-if (!postgresUrl) {
-  if (process.env.CI) throw new Error('the fencing test needs DATABASE_URL in CI');
-  console.warn('[fencing] SKIPPED: set DATABASE_URL to run the fencing test on PostgreSQL');
-}
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
-describe.skipIf(!postgresUrl)('fencing epochs on PostgreSQL', () => {
+describe.each(SERVER_SETTINGS_MODES)('fencing epochs on PostgreSQL (%s)', (mode) => {
   it("refuses a node's writes to a game once another node took it over; the other games of its batch land", async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'memeslam-fence-'));
+    const dataDir = temporaryDataDir();
     dirs.push(dataDir);
-    const scratch = await scratchPostgres();
-    const database = await openDatabase({ databaseUrl: scratch.url, dataDir });
+    const scratch = await scratchPostgres(mode === 'external' ? 'external' : 'embedded');
+    const database = await openDatabase({ databaseUrl: scratch.url, dataDir, log: consoleLog });
     try {
       // Two nodes' views of the same games: A made them (epoch 1); B takes one over.
       const epochsOfA = new Map<string, number>();

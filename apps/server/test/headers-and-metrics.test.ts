@@ -49,7 +49,7 @@ describe('headers and origins', () => {
   let server: Booted;
   let token: string;
   beforeAll(async () => {
-    server = await boot('pglite');
+    server = await boot('embedded');
     token = (await call(server.base, 'POST', '/auth/register', { body: newAccount('origin') })).body.data.token;
   });
   afterAll(() => server.close());
@@ -122,7 +122,7 @@ describe('headers and origins', () => {
 describe('ALLOWED_ORIGINS and TRUST_PROXY', () => {
   let server: Booted;
   beforeAll(async () => {
-    server = await boot('pglite', {
+    server = await boot('embedded', {
       ALLOWED_ORIGINS: 'https://play.example, https://beta.play.example/',
       TRUST_PROXY: '127.0.0.1',
       RATE_LIMITS: 'on',
@@ -172,7 +172,7 @@ describe('ALLOWED_ORIGINS and TRUST_PROXY', () => {
 describe('without TRUST_PROXY', () => {
   let server: Booted;
   beforeAll(async () => {
-    server = await boot('pglite', { RATE_LIMITS: 'on' });
+    server = await boot('embedded', { RATE_LIMITS: 'on' });
   });
   afterAll(() => server.close());
 
@@ -207,7 +207,7 @@ describe('/metrics', () => {
   const clients: Client[] = [];
   beforeAll(async () => {
     server = await boot(
-      'pglite',
+      'embedded',
       { TRUST_PROXY: 'true', METRICS_TOKEN: TOKEN, LOG_LEVEL: 'debug' },
       {
         clock,

@@ -2,20 +2,19 @@
  * The server and admin CLI as processes: configuration refused at boot with one clear line,
  * graceful shutdown on SIGTERM, and `npm run admin -- promote` against the configured database.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.ts';
-import { DATABASE_MODES, call, newAccount, scratchPostgres } from './helpers/boot.ts';
+import { SERVER_SETTINGS_MODES, call, newAccount, scratchPostgres, temporaryDataDir } from './helpers/boot.ts';
 import { listening, run } from './helpers/process.ts';
 
 const main = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 const adminCli = fileURLToPath(new URL('../src/cli/admin.ts', import.meta.url));
 const dirs: string[] = [];
 const tempDir = () => {
-  const dir = mkdtempSync(join(tmpdir(), 'memeslam-proc-'));
+  const dir = temporaryDataDir('memeslam-proc-');
   dirs.push(dir);
   return dir;
 };
@@ -104,10 +103,11 @@ describe('graceful shutdown', () => {
   }, 60_000);
 });
 
-describe.each(DATABASE_MODES)('admin CLI on %s', (mode) => {
+// own: the embedded PostgreSQL of the server's DATA_DIR, which the CLI shares while the server runs.
+describe.each(['own' as const, ...SERVER_SETTINGS_MODES.filter((m) => m === 'external')])('admin CLI on %s', (mode) => {
   it('promotes a user by e-mail or username; refuses unknown users and roles', async () => {
     const dataDir = tempDir();
-    const scratch = mode === 'postgres' ? await scratchPostgres() : null;
+    const scratch = mode === 'own' ? null : await scratchPostgres(mode);
     const env = {
       PORT: '0',
       HOST: '127.0.0.1',
@@ -116,14 +116,12 @@ describe.each(DATABASE_MODES)('admin CLI on %s', (mode) => {
       ...(scratch ? { DATABASE_URL: scratch.url } : {}),
     };
     try {
-      // PGlite's files take one process at a time: register, stop, promote, start again.
+      // Register, promote while the server runs (the CLI uses its database), stop, start again.
       const server = run(main, [], { ...env, LOG_LEVEL: 'info' });
       const base = await listening(server.child, server.out);
       const account = newAccount('boss');
       const { body } = await call(base, 'POST', '/auth/register', { body: account });
       expect(body.data.user.canAccessAdmin).toBe(false);
-      server.child.kill('SIGTERM');
-      await server.exited;
 
       const byName = run(adminCli, ['promote', account.username, 'admin'], env);
       expect(await byName.exited).toBe(0);
@@ -140,6 +138,8 @@ describe.each(DATABASE_MODES)('admin CLI on %s', (mode) => {
       const usage = run(adminCli, ['demote'], env);
       expect(await usage.exited).toBe(2);
       expect(usage.err()).toContain('usage: npm run admin -- promote');
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
 
       const again = run(main, [], { ...env, LOG_LEVEL: 'info' });
       const base2 = await listening(again.child, again.out);

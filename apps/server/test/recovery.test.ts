@@ -1,14 +1,14 @@
 /**
- * Recovery: the server process is killed with SIGKILL right after it acknowledged a play, and started
+ * Recovery: the server process is killed with SIGKILL right after it acknowledged a play (on the
+ * embedded PostgreSQL, its postmaster too, or left running for the next start to find), and started
  * again on the same database; the player reconnects, finds the acknowledged play kept (the card out
  * of the hand, the command in the game's log and later its replay), plays on to the end, and the
  * result is recorded once.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DATABASE_MODES, call, newAccount, scratchPostgres } from './helpers/boot.ts';
+import { SERVER_SETTINGS_MODES, call, newAccount, scratchPostgres, temporaryDataDir } from './helpers/boot.ts';
 import { listening, mainScript, run } from './helpers/process.ts';
 import { connect, playOne } from './helpers/sockets.ts';
 
@@ -17,11 +17,17 @@ afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true 
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe.each(DATABASE_MODES)('SIGKILL mid-game on %s', (mode) => {
+const cases = [
+  { mode: 'own', killed: 'the server; its PostgreSQL is left running' },
+  { mode: 'own', killed: 'the server, then its PostgreSQL' },
+  ...(SERVER_SETTINGS_MODES.includes('external') ? [{ mode: 'external', killed: 'the server' }] : []),
+] as const;
+
+describe.each(cases)('SIGKILL mid-game ($mode database): $killed', ({ mode, killed }) => {
   it('a play acknowledged just before the kill is kept; the game resumes from its log and is recorded once', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'memeslam-kill-'));
+    const dataDir = temporaryDataDir('memeslam-kill-');
     dirs.push(dataDir);
-    const scratch = mode === 'postgres' ? await scratchPostgres() : null;
+    const scratch = mode === 'external' ? await scratchPostgres('external') : null;
     const env = {
       PORT: '0',
       HOST: '127.0.0.1',
@@ -52,6 +58,10 @@ describe.each(DATABASE_MODES)('SIGKILL mid-game on %s', (mode) => {
       }
       // No pause: the kill follows the third acknowledgement at once.
       first.child.kill('SIGKILL');
+      if (killed === 'the server, then its PostgreSQL') {
+        const postmaster = Number(readFileSync(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
+        process.kill(postmaster, 'SIGKILL');
+      }
       expect(await first.exited).toBeNull();
       before.close();
 

@@ -20,7 +20,7 @@ import { SignJWT } from 'jose';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox, users } from '../src/db/schema.ts';
-import { type Booted, DATABASE_MODES, boot, call, newAccount } from './helpers/boot.ts';
+import { type Booted, DATABASE_MODES, adminUrl, boot, call, newAccount } from './helpers/boot.ts';
 import { type Client, connect } from './helpers/sockets.ts';
 
 async function register(base: string, prefix: string) {
@@ -420,11 +420,11 @@ describe.each(DATABASE_MODES)('the per-account login limit on %s', (mode) => {
   });
 });
 
-describe.runIf(DATABASE_MODES.includes('postgres'))('a database error in the socket handshake', () => {
+describe('a database error in the socket handshake', () => {
   let server: Booted;
   let database = '';
   const admin = async (statement: string) => {
-    const connection = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    const connection = new pg.Client({ connectionString: adminUrl() });
     await connection.connect();
     try {
       await connection.query(statement);
@@ -433,7 +433,7 @@ describe.runIf(DATABASE_MODES.includes('postgres'))('a database error in the soc
     }
   };
   beforeAll(async () => {
-    server = await boot('postgres');
+    server = await boot('embedded');
     database = new URL(server.config.databaseUrl as string).pathname.slice(1);
   });
   afterAll(async () => {

@@ -11,15 +11,15 @@ import { gamePlayers, games, users, walletLedger } from '../src/db/schema.ts';
 import { type Booted, boot, call, newAccount, scratchPostgres } from './helpers/boot.ts';
 
 describe('payout exactly once across processes', () => {
-  it('a restart at the end does not pay twice (PGlite, same data directory)', async () => {
+  it('a restart at the end does not pay twice (the embedded PostgreSQL of one data directory)', async () => {
     const clock = new ManualClock();
-    const first = await boot('pglite', {}, { clock });
+    const first = await boot('own', {}, { clock });
     const env = { DATA_DIR: first.config.dataDir, JWT_SECRET: first.config.jwtSecret };
     const { id } = await seedTournament(first, clock);
     await first.app.close();
     clock.advance(2 * 3_600_000);
     // The restarted server settles at boot; settling again (or another restart) pays nothing more.
-    const second = await boot('pglite', env, { clock });
+    const second = await boot('own', env, { clock });
     try {
       await second.app.tournaments.settle();
       const rows = await second.app.db.select().from(walletLedger).where(eq(walletLedger.reference, id));
@@ -31,13 +31,13 @@ describe('payout exactly once across processes', () => {
     }
   });
 
-  it.skipIf(!process.env.DATABASE_URL)(
+  it(
     'two servers on one PostgreSQL database settle at once and pay once',
     async () => {
       const scratch = await scratchPostgres();
       const clock = new ManualClock();
-      const one = await boot('pglite', { DATABASE_URL: scratch.url }, { clock });
-      const two = await boot('pglite', { DATABASE_URL: scratch.url, JWT_SECRET: one.config.jwtSecret }, { clock });
+      const one = await boot('embedded', { DATABASE_URL: scratch.url }, { clock });
+      const two = await boot('embedded', { DATABASE_URL: scratch.url, JWT_SECRET: one.config.jwtSecret }, { clock });
       try {
         const { id } = await seedTournament(one, clock);
         clock.advance(2 * 3_600_000);

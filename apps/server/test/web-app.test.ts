@@ -43,7 +43,7 @@ function get(
 describe('the web app as sent', () => {
   let server: Booted;
   beforeAll(async () => {
-    server = await boot('pglite');
+    server = await boot('embedded');
     const web = join(server.dataDir, 'web');
     mkdirSync(join(web, 'assets'), { recursive: true });
     writeBuilt(join(web, 'index.html'), INDEX);

@@ -1,11 +1,12 @@
 /**
  * Operator commands against the configured database (the same environment as the server):
  *   npm run admin -- promote <email-or-username> <role>
- * With the embedded database, stop the server first: PGlite files take one process at a time.
+ * With the embedded database it uses the PostgreSQL of a server running on DATA_DIR, or starts it.
  */
 import { USER_ROLES } from '@memeslam/protocol';
 import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
+import { consoleLog } from '../db/embedded.ts';
 import { findUserByLogin, setRole } from '../users/repository.ts';
 
 const USAGE = `usage: npm run admin -- promote <email-or-username> <${USER_ROLES.join('|')}>`;
@@ -21,7 +22,7 @@ async function main(args: readonly string[]): Promise<number> {
     return 2;
   }
   const config = loadConfig(process.env);
-  const database = await openDatabase(config);
+  const database = await openDatabase({ ...config, log: consoleLog, attach: true });
   try {
     const user = await findUserByLogin(database.db, login.trim());
     if (!user) {

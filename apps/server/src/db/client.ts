@@ -1,15 +1,20 @@
 /**
- * Opens the database the configuration names — PGlite under DATA_DIR, run in its own worker thread
- * (embedded.ts), or PostgreSQL at DATABASE_URL — and applies the numbered migrations before anything
- * else touches it. Both are reached the same way: node-postgres and drizzle's node-postgres driver.
+ * Opens the database the configuration names — the embedded PostgreSQL under DATA_DIR (embedded.ts),
+ * or the PostgreSQL server at DATABASE_URL — checks that it keeps what it commits, and applies the
+ * numbered migrations before anything else touches it. One code path: node-postgres and drizzle.
  */
+import { readFileSync } from 'node:fs';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { EMBEDDED_CONNECTIONS, startEmbedded } from './embedded.ts';
+import { type EmbeddedLog, startEmbeddedPostgres } from './embedded.ts';
+import { upgradeFromPglite } from './pglite-upgrade.ts';
 import * as schema from './schema.ts';
 
 /** The database or a transaction on it: repositories accept either. */
@@ -20,7 +25,10 @@ export type Prepared = (statement: { name: string; text: string; values: unknown
 
 export interface Database {
   readonly db: Db;
-  readonly kind: 'pglite' | 'postgres';
+  /** `embedded`: the PostgreSQL this server runs under DATA_DIR; `external`: DATABASE_URL. */
+  readonly kind: 'embedded' | 'external';
+  /** The embedded PostgreSQL's postmaster (its processes' figures in the server benchmark). */
+  readonly postmasterPid: () => number | undefined;
   /** Statements the database runs side by side for the live games' log, leaving connections for the rest. */
   readonly logWriters: number;
   readonly prepared: Prepared;
@@ -28,81 +36,130 @@ export interface Database {
 }
 
 const migrationsFolder = fileURLToPath(new URL('../../migrations', import.meta.url));
-const POSTGRES_CONNECTIONS = 10;
-/** Log batches in flight at once on PostgreSQL: a commit waiting for its WAL flush holds up no other. */
-const POSTGRES_LOG_WRITERS = 4;
+const POOL_CONNECTIONS = 10;
+/** Log batches in flight at once: a commit waiting for its WAL flush holds up no other. */
+const LOG_WRITERS = 4;
+/** What a commit needs to survive a crash of the machine, not only of the process. */
+const DURABILITY_SETTINGS = ['fsync', 'synchronous_commit', 'full_page_writes'] as const;
 /** Any fixed number: nodes that start together take turns at migrating. */
 const MIGRATION_LOCK = 7_316_001;
 
-export async function openDatabase(options: { databaseUrl: string | null; dataDir: string }): Promise<Database> {
+export interface DatabaseOptions {
+  readonly databaseUrl: string | null;
+  readonly dataDir: string;
+  readonly log: EmbeddedLog;
+  /** Operator tools: share the embedded PostgreSQL of a server that runs on this DATA_DIR. */
+  readonly attach?: boolean;
+}
+
+/** A pool on the configured PostgreSQL, the embedded one started first; closing it stops that one. */
+export interface Pool {
+  readonly pool: pg.Pool;
+  readonly kind: Database['kind'];
+  readonly postmasterPid: () => number | undefined;
+  close(): Promise<void>;
+}
+
+export async function openPool(options: DatabaseOptions): Promise<Pool> {
   const embedded = options.databaseUrl
     ? null
-    : await startEmbedded(options.dataDir, (message, error) => console.error(message, error));
+    : await startEmbeddedPostgres({
+        dir: join(options.dataDir, 'postgres'),
+        passwordFile: join(options.dataDir, 'postgres-password'),
+        log: options.log,
+        attach: options.attach ?? false,
+      });
   const pool = new pg.Pool(
     embedded
-      ? {
-          ...embedded.address,
-          user: 'postgres',
-          database: 'postgres',
-          // Explicit, so no PGSSLMODE in the environment asks the socket server for TLS it has not got.
-          ssl: false,
-          max: EMBEDDED_CONNECTIONS,
-          // The one connection stays open: nothing to gain from reconnecting to our own thread.
-          idleTimeoutMillis: 0,
-        }
-      : { connectionString: options.databaseUrl as string, max: POSTGRES_CONNECTIONS },
+      ? // Explicit, so no PGSSLMODE in the environment asks a Unix socket for TLS.
+        { ...embedded.connection, ssl: false, max: POOL_CONNECTIONS }
+      : { connectionString: options.databaseUrl as string, max: POOL_CONNECTIONS },
   );
-  // An idle client's error must not crash the process: PostgreSQL restarted and the pool replaces the
-  // client, or the embedded worker stopped, which startEmbedded has logged.
+  // An idle client's error must not crash the process: PostgreSQL restarted and the pool replaces the client.
   pool.on('error', () => {});
-  const close = async () => {
-    await pool.end();
-    await embedded?.stop();
+  return {
+    pool,
+    kind: embedded ? 'embedded' : 'external',
+    postmasterPid: () => embedded?.pid,
+    async close() {
+      await pool.end();
+      await embedded?.stop();
+    },
   };
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const opened = await openPool(options);
   try {
-    const client = await pool.connect();
+    const client = await opened.pool.connect();
     try {
+      await checkDurability(client, opened.kind === 'embedded' ? null : options.log);
       await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
       await migrate(drizzle(client, { schema }), { migrationsFolder });
+      if (opened.kind === 'embedded') await upgradeFromPglite(options.dataDir, client, options.log);
     } finally {
       await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
       client.release();
     }
   } catch (error) {
-    await close().catch(() => {});
+    await opened.close().catch(() => {});
     throw error;
   }
   return {
-    db: drizzle(pool, { schema }) as unknown as Db,
-    kind: embedded ? 'pglite' : 'postgres',
-    logWriters: embedded ? EMBEDDED_CONNECTIONS : POSTGRES_LOG_WRITERS,
-    prepared: preparedOn(pool),
-    close,
+    db: drizzle(opened.pool, { schema }) as unknown as Db,
+    kind: opened.kind,
+    postmasterPid: opened.postmasterPid,
+    logWriters: LOG_WRITERS,
+    prepared: preparedOn(opened.pool),
+    close: opened.close,
   };
 }
 
-/**
- * Prepared statements belong to a session, and the embedded database's connections share its one
- * session: a connection that replaces a dropped one would find a plain name taken. Each connection
- * names its statements with a number of its own. A statement that fails drops its connection, as
- * `pool.query` does.
- */
-function preparedOn(pool: pg.Pool): Prepared {
-  const numbers = new WeakMap<pg.PoolClient, number>();
-  let next = 0;
-  return async ({ name, text, values }) => {
-    const client = await pool.connect();
-    let number = numbers.get(client);
-    if (number === undefined) numbers.set(client, (number = next++));
-    try {
-      const result = await client.query({ name: `${name}-${number}`, text, values });
-      client.release();
-      return result;
-    } catch (error) {
-      client.release(error as Error);
-      throw error;
-    }
+/** The migrations this release knows, oldest first (drizzle's journal). */
+export function migrationTags(): string[] {
+  const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { tag: string }[];
   };
+  return journal.entries.map((entry) => entry.tag);
+}
+
+/**
+ * Applies the first `count` migrations only (a restore rebuilds the schema its backup was taken at,
+ * loads the rows, then applies the rest): a copy of the folder whose journal stops there.
+ */
+export async function migrateTo(client: pg.PoolClient, count: number = migrationTags().length): Promise<void> {
+  const folder = await mkdtemp(join(tmpdir(), 'memeslam-migrations-'));
+  try {
+    await cp(migrationsFolder, folder, { recursive: true });
+    const journalFile = join(folder, 'meta', '_journal.json');
+    const journal = JSON.parse(await readFile(journalFile, 'utf8')) as { entries: unknown[] };
+    journal.entries = journal.entries.slice(0, count);
+    await writeFile(journalFile, JSON.stringify(journal));
+    await migrate(drizzle(client, { schema }), { migrationsFolder: folder });
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
+/** Each pooled connection parses and plans a named statement once, the first time it runs it. */
+function preparedOn(pool: pg.Pool): Prepared {
+  return (statement) => pool.query(statement);
+}
+
+/**
+ * The embedded database is started with fsync, synchronous_commit and full_page_writes on, and refuses
+ * to serve otherwise. An external server is the operator's: one without them is served, with a warning.
+ */
+async function checkDurability(client: pg.PoolClient, warnOnly: EmbeddedLog | null): Promise<void> {
+  const { rows } = await client.query<{ name: string; setting: string }>(
+    'SELECT name, setting FROM pg_settings WHERE name = ANY($1)',
+    [DURABILITY_SETTINGS],
+  );
+  const off = rows.filter((row) => row.setting !== 'on').map((row) => `${row.name}=${row.setting}`);
+  if (off.length === 0) return;
+  const message = `the database does not keep every commit through a crash of the machine (${off.join(', ')})`;
+  if (!warnOnly) throw new Error(message);
+  warnOnly.warn(`${message}: acknowledged plays may be lost on a power cut`);
 }
 
 /** A cheap round trip, for /health. */

