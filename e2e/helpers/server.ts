@@ -1,7 +1,8 @@
 /**
  * Boots the real server in-process for the browser journeys: the built web app from apps/web/dist
- * (e2e/global-setup.ts builds it), a temporary DATA_DIR, embedded PGlite, no rate limits, on a free
- * port of 127.0.0.1. DATABASE_URL is deliberately ignored, even when set.
+ * (e2e/global-setup.ts builds it), a temporary DATA_DIR, a database of its own in the test run's
+ * embedded PostgreSQL (apps/server/test/helpers/postgres-setup.ts), no rate limits, on a free port of
+ * 127.0.0.1. The environment's DATABASE_URL is deliberately ignored.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { type AppOptions, buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
+import { scratchPostgres } from '../../apps/server/test/helpers/databases.ts';
 
 /** The built web app the server serves (E2E_WEB_DIST when set, as in global-setup.ts). */
 export const WEB_ROOT = process.env.E2E_WEB_DIST ?? resolve(import.meta.dirname, '..', '..', 'apps', 'web', 'dist');
@@ -29,9 +31,20 @@ export async function startServer(env: Record<string, string> = {}, options: Ser
     throw new Error(`No built web app at ${WEB_ROOT}: the e2e project's globalSetup builds it (vitest --project e2e)`);
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'memeslam-e2e-'));
+  const database = await scratchPostgres();
+  const cleanUp = async () => {
+    rmSync(dataDir, { recursive: true, force: true });
+    await database.drop();
+  };
   try {
-    // Only the variables listed here: nothing leaks in from process.env (no DATABASE_URL, SMTP_URL).
-    const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', RATE_LIMITS: 'off', ...env });
+    // Only the variables listed here: nothing leaks in from process.env (no SMTP_URL, say).
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      DATABASE_URL: database.url,
+      LOG_LEVEL: 'silent',
+      RATE_LIMITS: 'off',
+      ...env,
+    });
     const app = await buildApp(config, { ...options, webRoot: WEB_ROOT });
     try {
       const base = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -42,7 +55,7 @@ export async function startServer(env: Record<string, string> = {}, options: Ser
           try {
             await app.close();
           } finally {
-            rmSync(dataDir, { recursive: true, force: true });
+            await cleanUp();
           }
         },
       };
@@ -51,7 +64,7 @@ export async function startServer(env: Record<string, string> = {}, options: Ser
       throw error;
     }
   } catch (error) {
-    rmSync(dataDir, { recursive: true, force: true });
+    await cleanUp();
     throw error;
   }
 }

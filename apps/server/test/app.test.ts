@@ -13,7 +13,8 @@ describe.each(DATABASE_MODES)('HTTP shell on %s', (mode) => {
     const res = await fetch(`${server.base}/health`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('application/json');
-    expect(await res.json()).toMatchObject({ ok: true, database: mode });
+    // The suites reach their database by DATABASE_URL (the server's own embedded one: embedded-postgres.test.ts).
+    expect(await res.json()).toMatchObject({ ok: true, database: mode === 'own' ? 'embedded' : 'external' });
   });
 
   it('serves the web app for client routes and its assets', async () => {

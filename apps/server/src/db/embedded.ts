@@ -16,7 +16,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { chmod, chown, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 
@@ -30,6 +30,8 @@ const SUPERUSER = 'postgres';
 /** Only names the socket file (`.s.PGSQL.5432`) in our own folder: nothing listens on TCP 5432. */
 const SOCKET_PORT = 5432;
 const START_ATTEMPTS = 5;
+/** Clusters this process runs (by folder): a second start on one would stop the first's postmaster. */
+const openHere = new Set<string>();
 const EXPECTED =
   /the database system is (starting up|shutting down)|terminating connection due to administrator command/;
 /** sun_path is 108 bytes on Linux, 104 on macOS, the terminating NUL included. */
@@ -164,17 +166,20 @@ async function osUser(): Promise<OsUser | null> {
 }
 
 export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedPostgres> {
-  const { dir, log } = options;
+  const { log } = options;
+  const dir = resolve(options.dir);
   const where = `the embedded PostgreSQL (${dir})`;
   if (options.attach) {
     const running = runningConnection(dir, options.passwordFile);
     if (running) return { connection: running, pid: undefined, stop: async () => {} };
   }
+  if (openHere.has(dir)) throw new Error(`this DATA_DIR's database is already open in this process (${dir})`);
   const bin = await binaries();
   const user = await osUser();
   if (user) await ensureReachable(dirname(dir), user);
   const password = await ensureCluster(bin, dir, options.passwordFile, user);
   await claimOwnership(dir, log);
+  openHere.add(dir);
   if (user) await chownTree(dir, user);
 
   const socketDir = dir;
@@ -263,6 +268,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
       if (failed) await stopProcess(failed);
       if (attempt === START_ATTEMPTS) {
         state = 'stopped';
+        openHere.delete(dir);
         throw new Error(`${where} did not start: ${firstLine(error)}`, { cause: error });
       }
       await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
@@ -283,6 +289,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
         if (child) await stopProcess(child);
         state = 'stopped';
         await rm(ownerFile(dir), { force: true });
+        openHere.delete(dir);
       })();
       return stopped;
     },

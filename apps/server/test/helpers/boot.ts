@@ -11,10 +11,11 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
-import { inject } from 'vitest';
 import { type AppOptions, buildApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
+import { scratchPostgres } from './databases.ts';
+
+export { adminUrl, scratchPostgres } from './databases.ts';
 
 export type DatabaseMode = 'embedded' | 'external' | 'own';
 
@@ -50,34 +51,6 @@ export interface Booted {
   /** Stops this server cleanly and starts another on the same database and DATA_DIR. */
   restart(options?: Omit<AppOptions, 'webRoot'>): Promise<void>;
   close(): Promise<void>;
-}
-
-/** A superuser's URL on the test run's embedded PostgreSQL, or the external one (DATABASE_URL). */
-export function adminUrl(mode: 'embedded' | 'external' = 'embedded'): string {
-  if (mode === 'embedded') return inject('embeddedPostgresUrl');
-  if (!externalUrl) throw new Error('the external PostgreSQL runs need DATABASE_URL');
-  return externalUrl;
-}
-
-/** A database of its own, so suites never see each other's rows; on the test run's embedded PostgreSQL or the external one. */
-export async function scratchPostgres(
-  mode: 'embedded' | 'external' = 'embedded',
-): Promise<{ url: string; drop(): Promise<void> }> {
-  const admin = new URL(adminUrl(mode));
-  const name = `memeslam_test_${randomBytes(6).toString('hex')}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: admin.toString() });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`CREATE DATABASE ${name}`);
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
 export async function boot(

@@ -36,7 +36,6 @@ function track(child: ChildProcess): void {
  */
 export function clusterSkipReason(needs: { readonly front: boolean; readonly ownRedis?: boolean }): string | null {
   const missing: string[] = [];
-  if (!process.env.DATABASE_URL) missing.push('DATABASE_URL is unset (a cluster needs PostgreSQL)');
   if (!process.env.REDIS_URL) missing.push('REDIS_URL is unset (a cluster needs Redis)');
   if (needs.front && !existsSync(NGINX)) missing.push(`${NGINX} is missing (apt-get install -y nginx)`);
   if (needs.ownRedis && !redisServerInstalled())

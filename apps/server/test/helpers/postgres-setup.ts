@@ -9,13 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { connectionUrl, startEmbeddedPostgres } from '../../src/db/embedded.ts';
+import './databases.ts';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** The test cluster's superuser URL, on its `postgres` database. */
-    embeddedPostgresUrl: string;
-  }
-}
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const started = performance.now();

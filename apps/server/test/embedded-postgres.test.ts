@@ -1,0 +1,194 @@
+/**
+ * The embedded PostgreSQL as `npm start` runs it (boot mode `own`): durable settings checked at start,
+ * no TCP (a Unix socket in DATA_DIR) unless the path is too long for one (then a loopback port and a
+ * password), an unprivileged OS user under root, two DATA_DIRs side by side and one server per
+ * DATA_DIR, the postmaster killed mid-game and restarted with nothing acknowledged lost, and stopped
+ * after the server's last write.
+ */
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { userInfo } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ManualClock } from '../src/clock.ts';
+import { EMBEDDED_DATABASE, EMBEDDED_OS_USER } from '../src/db/embedded.ts';
+import { type Booted, boot, call, newAccount, temporaryDataDir } from './helpers/boot.ts';
+import { listening, mainScript, run } from './helpers/process.ts';
+import { type Client, connect, playOne, settle } from './helpers/sockets.ts';
+
+const dirs: string[] = [];
+const open: { close(): unknown }[] = [];
+afterAll(async () => {
+  for (const item of open.reverse()) await item.close();
+  dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true }));
+});
+
+const rows = async <T>(server: Booted, text: string) =>
+  ((await server.app.db.execute(sql.raw(text))) as unknown as { rows: T[] }).rows;
+const postmasterPid = (dataDir: string) =>
+  Number(readFileSync(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+describe('the embedded PostgreSQL', () => {
+  it('keeps every commit through a crash, listens on a socket in DATA_DIR only, and runs unprivileged', async () => {
+    const server = await boot('own');
+    open.push(server);
+    const settings = await rows<{ name: string; setting: string }>(
+      server,
+      `select name, setting from pg_settings where name in
+       ('fsync', 'synchronous_commit', 'full_page_writes', 'listen_addresses', 'unix_socket_directories', 'port')`,
+    );
+    expect(Object.fromEntries(settings.map((s) => [s.name, s.setting]))).toEqual({
+      fsync: 'on',
+      synchronous_commit: 'on',
+      full_page_writes: 'on',
+      listen_addresses: '',
+      unix_socket_directories: join(server.dataDir, 'postgres'),
+      port: '5432',
+    });
+    const status = readFileSync(`/proc/${postmasterPid(server.dataDir)}/status`, 'utf8');
+    const uid = Number(/^Uid:\s+(\d+)/m.exec(status)?.[1]);
+    if (userInfo().uid === 0) {
+      expect(uid).not.toBe(0);
+      const passwd = readFileSync('/etc/passwd', 'utf8');
+      expect(passwd).toMatch(new RegExp(`^${EMBEDDED_OS_USER}:x:${uid}:`, 'm'));
+    } else {
+      expect(uid).toBe(userInfo().uid);
+    }
+    // The password is required even on the socket.
+    const stranger = new pg.Client({
+      host: join(server.dataDir, 'postgres'),
+      user: 'postgres',
+      database: EMBEDDED_DATABASE,
+    });
+    await expect(stranger.connect()).rejects.toThrow(/password/);
+    await stranger.end().catch(() => {});
+
+    // A second DATA_DIR runs beside it; a second server on the same DATA_DIR is refused.
+    const other = await boot('own');
+    open.push(other);
+    expect((await fetch(`${other.base}/health`).then((r) => r.json())) as unknown).toMatchObject({
+      ok: true,
+      database: 'embedded',
+    });
+    await expect(boot('own', { DATA_DIR: server.dataDir })).rejects.toThrow(/already open in this process|in use/);
+  });
+
+  it('refuses to serve if a commit could be lost on a power cut', async () => {
+    const first = await boot('own');
+    dirs.push(first.dataDir);
+    await first.app.db.execute(sql.raw(`alter database ${EMBEDDED_DATABASE} set synchronous_commit = off`));
+    await first.app.close();
+    await expect(boot('own', { DATA_DIR: first.dataDir, JWT_SECRET: first.config.jwtSecret })).rejects.toThrow(
+      'the database does not keep every commit through a crash of the machine (synchronous_commit=off)',
+    );
+  });
+
+  it('listens on a loopback port with its password where DATA_DIR is too long for a socket', async () => {
+    const base = temporaryDataDir();
+    dirs.push(base);
+    const dataDir = join(base, 'a-folder-name-long-enough'.repeat(4));
+    mkdirSync(dataDir, { mode: 0o755 });
+    const server = await boot('own', { DATA_DIR: dataDir });
+    open.push(server);
+    const [listen] = await rows<{ setting: string }>(
+      server,
+      `select setting from pg_settings where name = 'listen_addresses'`,
+    );
+    expect(listen?.setting).toBe('127.0.0.1');
+    const [port] = await rows<{ setting: string }>(server, `select setting from pg_settings where name = 'port'`);
+    expect(Number(port?.setting)).not.toBe(5432);
+    const stranger = new pg.Client({
+      host: '127.0.0.1',
+      port: Number(port?.setting),
+      user: 'postgres',
+      database: EMBEDDED_DATABASE,
+    });
+    await expect(stranger.connect()).rejects.toThrow(/password/);
+    await stranger.end().catch(() => {});
+  });
+
+  it('is restarted when its postmaster is killed mid-game; the play sent meanwhile waits and is kept', async () => {
+    const lines: string[] = [];
+    const clock = new ManualClock();
+    const server = await boot(
+      'own',
+      { LOG_LEVEL: 'info' },
+      { clock, logStream: { write: (line: string) => void lines.push(line) } },
+    );
+    open.push(server);
+    const token = (await call(server.base, 'POST', '/auth/register', { body: newAccount('crash') })).body.data
+      .token as string;
+    const client: Client = await connect(server.base, token);
+    open.push(client);
+    const created = await client.emit('create-bot-game', {
+      numberOfBots: 1,
+      botDifficulty: 'easy',
+      gameSpeed: 'normal',
+      autoStart: true,
+      cardsPerPlayer: 30,
+    });
+    const { gameId } = created.data;
+    clock.advance(6000);
+    await client.waitFor('gameStarted');
+    const playSoon = async () => {
+      for (let tries = 0; tries < 200; tries += 1) {
+        const card = await playOne(client);
+        if (card) return card;
+        clock.advance(500);
+        await settle(client);
+      }
+      throw new Error('no card became playable');
+    };
+    await playSoon();
+
+    const killed = postmasterPid(server.dataDir);
+    process.kill(killed, 'SIGKILL');
+    const played = await playSoon();
+    expect(alive(killed)).toBe(false);
+    expect(postmasterPid(server.dataDir)).not.toBe(killed);
+    expect(lines.join('\n')).toMatch(/exited \(SIGKILL\): restarting it/);
+    expect(lines.join('\n')).toMatch(/is back \(pid \d+\)/);
+    const logged = await rows<{ command: { cardId?: string } | null }>(
+      server,
+      `select command from game_log where game_id = '${gameId}' order by n`,
+    );
+    expect(logged.map((entry) => entry.command?.cardId)).toContain(played);
+  });
+
+  it('stops after the server on SIGINT, and a server killed with SIGKILL leaves nothing in the way of the next start', async () => {
+    const dataDir = temporaryDataDir();
+    dirs.push(dataDir);
+    const env = { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info' };
+    const first = run(mainScript, [], env);
+    await listening(first.child, first.out);
+    const postmaster = postmasterPid(dataDir);
+    first.child.kill('SIGINT');
+    expect(await first.exited).toBe(0);
+    expect(alive(postmaster)).toBe(false);
+
+    const second = run(mainScript, [], env);
+    const base = await listening(second.child, second.out);
+    const orphan = postmasterPid(dataDir);
+    second.child.kill('SIGKILL');
+    await second.exited;
+    // PostgreSQL outlives its parent: the next start finds it and stops it first.
+    expect(alive(orphan)).toBe(true);
+    const third = run(mainScript, [], env);
+    const base3 = await listening(third.child, third.out);
+    expect(third.err() + third.out()).toContain(`(pid ${orphan}) by a server that stopped abruptly is stopped first`);
+    expect(alive(orphan)).toBe(false);
+    expect((await call(base3, 'GET', '/auth/me')).status).toBe(401);
+    expect(base3).not.toBe(base);
+    third.child.kill('SIGTERM');
+    expect(await third.exited).toBe(0);
+  }, 60_000);
+});

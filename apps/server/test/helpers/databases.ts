@@ -1,0 +1,43 @@
+/**
+ * Databases for tests, without side effects (the e2e helpers use them too): a database of its own per
+ * boot, in the test run's embedded PostgreSQL (helpers/postgres-setup.ts) or on DATABASE_URL's server.
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The test run's embedded PostgreSQL (postgres-setup.ts): its superuser's URL, on the `postgres` database. */
+    embeddedPostgresUrl: string;
+  }
+}
+
+/** A superuser's URL on the test run's embedded PostgreSQL, or the external one (DATABASE_URL). */
+export function adminUrl(mode: 'embedded' | 'external' = 'embedded'): string {
+  if (mode === 'embedded') return inject('embeddedPostgresUrl');
+  if (!process.env.DATABASE_URL) throw new Error('the external PostgreSQL runs need DATABASE_URL');
+  return process.env.DATABASE_URL;
+}
+
+/** A database of its own, so suites never see each other's rows; on the test run's embedded PostgreSQL or the external one. */
+export async function scratchPostgres(
+  mode: 'embedded' | 'external' = 'embedded',
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const admin = new URL(adminUrl(mode));
+  const name = `memeslam_test_${randomBytes(6).toString('hex')}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: admin.toString() });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`CREATE DATABASE ${name}`);
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
