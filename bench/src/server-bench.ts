@@ -7,12 +7,15 @@
 // (±50%) after its previous play (DESIGN §7; `--pace max` plays as soon as its last ack is back) and
 // uses each power-up once. Finished games are replaced, so N stays constant. Every ack is durable
 // (the server answers once the command's log entry is written). Each mode gets a fresh server:
-// embedded (PGlite in its worker thread, under a temporary DATA_DIR) and postgres (a database made
-// for the run on DATABASE_URL's server, dropped after; skipped, loudly, when DATABASE_URL is unset).
+// embedded (the PostgreSQL the server starts under a temporary DATA_DIR, as `npm start` does; its
+// processes' CPU and memory are reported beside the server's) and external (a database made for the
+// run on DATABASE_URL's server, dropped after; skipped, loudly, when DATABASE_URL is unset; that
+// server's own CPU is not counted).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Table, load, newPlayer, demoToken } from './load-players.ts';
+import { cpuSeconds, descendants, pssMB } from './process-figures.ts';
 import {
   type ServerProcess,
   metrics as serverMetrics,
@@ -24,7 +27,7 @@ import { parseArgs, percentile, round } from './stats.ts';
 
 const args = parseArgs(process.argv.slice(2));
 const steps = (args.get('games') ?? '500,1000,2000').split(',').map(Number);
-const modes = (args.get('modes') ?? 'embedded,postgres').split(',') as ('embedded' | 'postgres')[];
+const modes = (args.get('modes') ?? 'embedded,external').split(',') as ('embedded' | 'external')[];
 const warmupMs = Number(args.get('warmup') ?? '10') * 1000;
 const measureMs = Number(args.get('seconds') ?? '20') * 1000;
 const pace = args.get('pace') === 'max' ? 'max' : 'human';
@@ -67,6 +70,9 @@ type Row = {
   /** This load process's CPU: it shares the machine's cores with the server. */
   loadCpuPercent: number;
   rssMB: number;
+  /** The embedded PostgreSQL's processes (null on an external server): CPU, and memory as PSS. */
+  databaseCpuPercent: number | null;
+  databaseMB: number | null;
   stepsPerWrite: number;
   queuedMsP99: number;
   durableWaitMsP99: number;
@@ -96,9 +102,9 @@ async function grow(to: number): Promise<void> {
   }
 }
 
-async function runMode(mode: 'embedded' | 'postgres'): Promise<void> {
+async function runMode(mode: 'embedded' | 'external'): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'memeslam-bench-'));
-  const scratch = mode === 'postgres' ? await scratchDatabase() : null;
+  const scratch = mode === 'external' ? await scratchDatabase() : null;
   await startServer({ DATA_DIR: dataDir, ...(scratch ? { DATABASE_URL: scratch.url } : {}) });
   load.playing = true;
   // Heap of an idle signed-in socket first, so that a game's share can be told from its sockets'.
@@ -127,10 +133,15 @@ async function runMode(mode: 'embedded' | 'postgres'): Promise<void> {
     load.unanswered = 0;
     const before = await metrics();
     const loadCpu = process.cpuUsage();
+    const embedded = mode === 'embedded' ? descendants(serverProcess.child.pid as number) : [];
+    const databaseCpu = cpuSeconds(embedded);
     const t0 = performance.now();
     await sleep(measureMs);
     const after = await metrics();
     const wallMs = performance.now() - t0;
+    const databaseCpuUsed =
+      cpuSeconds(descendants(serverProcess.child.pid as number).filter((pid) => embedded.includes(pid))) - databaseCpu;
+    const databaseMB = mode === 'embedded' ? pssMB(descendants(serverProcess.child.pid as number)) : null;
     const loadCpuUsed = process.cpuUsage(loadCpu);
     // The heap is read after a collection, which is itself a pause: outside the measured window.
     after.heapUsedBytes = (await metrics('?gc=1')).heapUsedBytes;
@@ -150,8 +161,9 @@ async function runMode(mode: 'embedded' | 'postgres'): Promise<void> {
       eventLoopDelayMsP99: round(after.eventLoopDelayMs.p99, 2),
       serverCpuPercent: round(((after.cpuMicros - before.cpuMicros) / 1000 / wallMs) * 100, 1),
       loadCpuPercent: round(((loadCpuUsed.user + loadCpuUsed.system) / 1000 / wallMs) * 100, 1),
-      // The whole server process, the embedded database's thread included.
       rssMB: round(after.rssBytes / 2 ** 20, 0),
+      databaseCpuPercent: mode === 'embedded' ? round((databaseCpuUsed / (wallMs / 1000)) * 100, 1) : null,
+      databaseMB: databaseMB === null ? null : round(databaseMB, 0),
       // Group commit: room steps per database write; p99 of a step's wait until durable and of a write.
       stepsPerWrite: round(
         (after.gameLog.steps - before.gameLog.steps) / Math.max(1, after.gameLog.batches - before.gameLog.batches),
@@ -207,8 +219,8 @@ async function runMode(mode: 'embedded' | 'postgres'): Promise<void> {
 }
 
 for (const mode of modes) {
-  if (mode === 'postgres' && !process.env.DATABASE_URL) {
-    console.error('\n*** SKIPPED: the postgres mode (DATABASE_URL is unset) ***\n');
+  if (mode === 'external' && !process.env.DATABASE_URL) {
+    console.error('\n*** SKIPPED: the external mode (DATABASE_URL is unset) ***\n');
     continue;
   }
   await runMode(mode);
@@ -231,12 +243,12 @@ if (args.has('json')) {
   for (const { mode, results, notSustained, saturationGames } of reports) {
     console.log(`\n${mode}:\n`);
     console.log(
-      '| live games | sockets | plays (unanswered in 10 s) | ack p50 / p99 / p99.9 ms | processing p99 ms | loop delay p99 / max ms | server CPU % | load CPU % | RSS MB | steps/write | queued p99 ms | durable wait p99 ms | write p99 ms | records (p99 ms) | heap/game KB (with its 2 sockets) | heap/idle socket KB |',
+      '| live games | sockets | plays (unanswered in 10 s) | ack p50 / p99 / p99.9 ms | processing p99 ms | loop delay p99 / max ms | server CPU % | database CPU % | load CPU % | server RSS + database PSS MB | steps/write | queued p99 ms | durable wait p99 ms | write p99 ms | records (p99 ms) | heap/game KB (with its 2 sockets) | heap/idle socket KB |',
     );
-    console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+    console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
     for (const r of results) {
       console.log(
-        `| ${r.games} | ${r.sockets} | ${r.plays} (${r.unanswered}) | ${r.ackMs.p50} / ${r.ackMs.p99} / ${r.ackMs.p999} | ${r.processingMsP99} | ${r.eventLoopDelayMsP99} / ${r.eventLoopDelayMsMax} | ${r.serverCpuPercent} | ${r.loadCpuPercent} | ${r.rssMB} | ${r.stepsPerWrite} | ${r.queuedMsP99} | ${r.durableWaitMsP99} | ${r.writeMsP99} | ${r.records} (${r.recordMsP99}) | ${r.heapPerGameKB} | ${r.heapPerSocketKB} |`,
+        `| ${r.games} | ${r.sockets} | ${r.plays} (${r.unanswered}) | ${r.ackMs.p50} / ${r.ackMs.p99} / ${r.ackMs.p999} | ${r.processingMsP99} | ${r.eventLoopDelayMsP99} / ${r.eventLoopDelayMsMax} | ${r.serverCpuPercent} | ${r.databaseCpuPercent ?? 'not counted'} | ${r.loadCpuPercent} | ${r.rssMB} + ${r.databaseMB ?? '–'} | ${r.stepsPerWrite} | ${r.queuedMsP99} | ${r.durableWaitMsP99} | ${r.writeMsP99} | ${r.records} (${r.recordMsP99}) | ${r.heapPerGameKB} | ${r.heapPerSocketKB} |`,
       );
     }
     for (const games of notSustained) {

@@ -168,8 +168,12 @@ describe('the embedded PostgreSQL', () => {
     const dataDir = temporaryDataDir();
     dirs.push(dataDir);
     const env = { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info' };
+    // A new DATA_DIR (initdb included) serves /health within 10 s of the start.
+    const started = performance.now();
     const first = run(mainScript, [], env);
-    await listening(first.child, first.out);
+    const firstBase = await listening(first.child, first.out);
+    expect(await fetch(`${firstBase}/health`).then((r) => r.json())).toMatchObject({ ok: true, database: 'embedded' });
+    expect(performance.now() - started).toBeLessThan(10_000);
     const postmaster = postmasterPid(dataDir);
     first.child.kill('SIGINT');
     expect(await first.exited).toBe(0);

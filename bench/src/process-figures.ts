@@ -1,0 +1,58 @@
+/**
+ * CPU time and memory of a process's descendants, read from Linux's /proc: the embedded PostgreSQL
+ * (postmaster and backends) that the server process started. Memory is PSS (each shared page split
+ * among the processes that map it), so the shared buffers every backend maps count once.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+
+/** Clock ticks per second of /proc/<pid>/stat's times (USER_HZ: 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+function stat(pid: number): { ppid: number; cpuTicks: number } | null {
+  try {
+    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+    // After the name: state, ppid (4th field), … utime (14th), stime (15th).
+    return { ppid: Number(fields[1]), cpuTicks: Number(fields[11]) + Number(fields[12]) };
+  } catch {
+    return null;
+  }
+}
+
+/** Every live descendant of `root` (not root itself). */
+export function descendants(root: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    const pid = Number(entry);
+    if (!Number.isInteger(pid)) continue;
+    const s = stat(pid);
+    if (s) children.set(s.ppid, [...(children.get(s.ppid) ?? []), pid]);
+  }
+  const found: number[] = [];
+  const visit = (pid: number) => {
+    for (const child of children.get(pid) ?? []) {
+      found.push(child);
+      visit(child);
+    }
+  };
+  visit(root);
+  return found;
+}
+
+/** User + system CPU seconds of the processes (those gone since are not counted). */
+export function cpuSeconds(pids: readonly number[]): number {
+  return pids.reduce((sum, pid) => sum + (stat(pid)?.cpuTicks ?? 0), 0) / TICKS_PER_SECOND;
+}
+
+/** Their proportional set size, in MB. */
+export function pssMB(pids: readonly number[]): number {
+  let kB = 0;
+  for (const pid of pids) {
+    try {
+      kB += Number(/^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1] ?? 0);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return kB / 1024;
+}
