@@ -163,7 +163,7 @@ describe.each(DATABASE_MODES)('leaderboard on %s', (mode) => {
     expect(rates).toEqual({ p1: 14, p2: 13, p3: 67, p4: 33, p5: 33, p6: 100, p7: 20, p8: 15 });
     expect(winRatePercent(29, 200)).toBe(14);
     // The SQL expression agrees with winRatePercent on every record up to 300 games.
-    // Both drivers (PGlite, node-postgres) answer raw SQL with a `rows` array.
+    // node-postgres answers raw SQL with a `rows` array.
     const result = (await server.app.db.execute(
       sql`select played, won, ${winRateSql(sql`won`, sql`played`)} as rate
           from generate_series(0, 300) as played, generate_series(0, 300) as won where won <= played`,

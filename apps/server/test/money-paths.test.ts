@@ -5,20 +5,16 @@
  * fails is recorded, shown to admins and retried, and never holds up another, which is still paid
  * exactly once. The migration that moved the amounts into numeric columns keeps existing rows.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import { TOURNAMENT_TEXTS, adminStatsSchema, tournamentSchema } from '@memeslam/protocol';
 import { eq, sql } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/clock.ts';
 import { gamePlayers, games, tournaments, users, walletLedger } from '../src/db/schema.ts';
-import { type Booted, DATABASE_MODES, boot, call, newAccount } from './helpers/boot.ts';
+import { migrateTo, migrationTags } from '../src/db/client.ts';
+import { type Booted, DATABASE_MODES, boot, call, newAccount, scratchPostgres } from './helpers/boot.ts';
 
 const HOUR = 3_600_000;
 
@@ -261,23 +257,14 @@ describe.each(DATABASE_MODES)('money paths on %s', (mode) => {
 });
 
 describe('the migration to numeric prize columns', () => {
-  const migrations = fileURLToPath(new URL('../migrations', import.meta.url));
-  const dirs: string[] = [];
-  afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
-
   it('moves existing amounts out of the settings JSON exactly, even ones too large to pay', async () => {
-    // The migrations as they were before this one.
-    const before = mkdtempSync(join(tmpdir(), 'memeslam-migrations-'));
-    dirs.push(before);
-    cpSync(migrations, before, { recursive: true });
-    const journal = JSON.parse(readFileSync(join(before, 'meta', '_journal.json'), 'utf8'));
-    journal.entries = journal.entries.filter((e: { tag: string }) => e.tag < '0006');
-    writeFileSync(join(before, 'meta', '_journal.json'), JSON.stringify(journal));
-
-    const client = new PGlite();
+    const scratch = await scratchPostgres();
+    const client = new pg.Client({ connectionString: scratch.url });
+    await client.connect();
     const db = drizzle(client);
     try {
-      await migrate(db, { migrationsFolder: before });
+      // The migrations as they were before this one.
+      await migrateTo(client, migrationTags().filter((tag) => tag < '0006').length);
       const settings = (totalAmount: number | string, amounts: (number | string)[]) => ({
         prizePool: {
           totalAmount,
@@ -293,7 +280,7 @@ describe('the migration to numeric prize columns', () => {
         insert into tournaments (name, start_date, end_date, settings) values
           ('Decimals', now(), now(), ${JSON.stringify(settings(0.3, [0.2, 0.1]))}::jsonb),
           ('Legacy huge', now(), now(), ${JSON.stringify(settings(1e12, [1e12]))}::jsonb)`);
-      await migrate(db, { migrationsFolder: migrations });
+      await migrateTo(client);
       const rows = await db.execute<{ name: string; prize_total: string; prize_amounts: string; settings: unknown }>(
         sql`select name, prize_total::text, prize_amounts::text, settings from tournaments order by name`,
       );
@@ -320,7 +307,8 @@ describe('the migration to numeric prize columns', () => {
         },
       ]);
     } finally {
-      await client.close();
+      await client.end();
+      await scratch.drop();
     }
   });
 });

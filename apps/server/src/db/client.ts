@@ -127,7 +127,10 @@ export function migrationTags(): string[] {
  * Applies the first `count` migrations only (a restore rebuilds the schema its backup was taken at,
  * loads the rows, then applies the rest): a copy of the folder whose journal stops there.
  */
-export async function migrateTo(client: pg.PoolClient, count: number = migrationTags().length): Promise<void> {
+export async function migrateTo(
+  client: pg.PoolClient | pg.Client,
+  count: number = migrationTags().length,
+): Promise<void> {
   const folder = await mkdtemp(join(tmpdir(), 'memeslam-migrations-'));
   try {
     await cp(migrationsFolder, folder, { recursive: true });

@@ -1,6 +1,6 @@
-/** Telling database errors apart, the same way for node-postgres and PGlite. */
+/** Telling database errors apart (node-postgres' errors carry PostgreSQL's SQLSTATE in `code`). */
 
-/** Postgres' unique_violation, as node-postgres and PGlite report it (drizzle may wrap it in `cause`). */
+/** PostgreSQL's unique_violation (drizzle may wrap it in `cause`). */
 export function isUniqueViolation(error: unknown): boolean {
   return pgError(error)?.code === '23505';
 }

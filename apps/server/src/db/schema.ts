@@ -1,6 +1,6 @@
 /**
- * The database schema (Drizzle pg-core): one schema and one set of migrations for PGlite and
- * PostgreSQL. Changing it means `npm run db:generate` and committing the new numbered migration.
+ * The database schema (Drizzle pg-core): one schema and one set of migrations for every PostgreSQL, embedded
+ * or external. Changing it means `npm run db:generate` and committing the new numbered migration.
  */
 import { sql } from 'drizzle-orm';
 import {
