@@ -12,7 +12,6 @@ import { GameStore } from '../src/games/store.ts';
 import { consoleLog } from '../src/db/embedded.ts';
 import { SERVER_SETTINGS_MODES, scratchPostgres, temporaryDataDir } from './helpers/boot.ts';
 
-
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 

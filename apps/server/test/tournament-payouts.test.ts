@@ -31,27 +31,24 @@ describe('payout exactly once across processes', () => {
     }
   });
 
-  it(
-    'two servers on one PostgreSQL database settle at once and pay once',
-    async () => {
-      const scratch = await scratchPostgres();
-      const clock = new ManualClock();
-      const one = await boot('embedded', { DATABASE_URL: scratch.url }, { clock });
-      const two = await boot('embedded', { DATABASE_URL: scratch.url, JWT_SECRET: one.config.jwtSecret }, { clock });
-      try {
-        const { id } = await seedTournament(one, clock);
-        clock.advance(2 * 3_600_000);
-        await Promise.all([one.app.tournaments.settle(), two.app.tournaments.settle(), one.app.tournaments.settle()]);
-        const rows = await one.app.db.select().from(walletLedger).where(eq(walletLedger.reference, id));
-        expect(rows).toHaveLength(1);
-        expect(Number(rows[0]?.amount)).toBe(1000);
-      } finally {
-        await one.close();
-        await two.close();
-        await scratch.drop();
-      }
-    },
-  );
+  it('two servers on one PostgreSQL database settle at once and pay once', async () => {
+    const scratch = await scratchPostgres();
+    const clock = new ManualClock();
+    const one = await boot('embedded', { DATABASE_URL: scratch.url }, { clock });
+    const two = await boot('embedded', { DATABASE_URL: scratch.url, JWT_SECRET: one.config.jwtSecret }, { clock });
+    try {
+      const { id } = await seedTournament(one, clock);
+      clock.advance(2 * 3_600_000);
+      await Promise.all([one.app.tournaments.settle(), two.app.tournaments.settle(), one.app.tournaments.settle()]);
+      const rows = await one.app.db.select().from(walletLedger).where(eq(walletLedger.reference, id));
+      expect(rows).toHaveLength(1);
+      expect(Number(rows[0]?.amount)).toBe(1000);
+    } finally {
+      await one.close();
+      await two.close();
+      await scratch.drop();
+    }
+  });
 });
 
 /** A one-winner tournament of one player with one counted game, ending an hour from now. */

@@ -40,4 +40,3 @@ export async function scratchPostgres(
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
-

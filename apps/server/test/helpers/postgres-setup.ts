@@ -11,7 +11,6 @@ import type { TestProject } from 'vitest/node';
 import { connectionUrl, startEmbeddedPostgres } from '../../src/db/embedded.ts';
 import './databases.ts';
 
-
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const started = performance.now();
   const root = mkdtempSync(join(tmpdir(), 'memeslam-test-pg-'));
