@@ -1,8 +1,7 @@
 /**
  * Group commit for live games: the writes of every room's steps wait here and go to the database
- * together, one statement per batch. Several batches may be in flight at once (as many as the
- * database can run side by side: one for the embedded database's single session, a few for
- * PostgreSQL), but never two holding the same game: a game's writes become durable in order, so its
+ * together, one statement per batch. Several batches may be in flight at once (the database's
+ * `logWriters`: a commit waiting for its WAL flush holds up no other), but never two holding the same game: a game's writes become durable in order, so its
  * log has no gaps whatever a crash interrupts. While batches are in flight the next ones gather, so
  * under load a batch holds many steps and durability costs a few milliseconds of latency rather
  * than a write per command. Each write's promise resolves once it is durable.

@@ -2,7 +2,7 @@
  * Finished games into the history: no result is lost. A record is retried with backoff, without
  * limit, until it lands (or the server stops; a restart records a game whose end is in its log).
  * Records go one at a time: a burst of games ending together must not queue several of them ahead
- * of the live games' log writes (on the embedded database they share one session).
+ * of the live games' log writes on the pool's connections.
  */
 import { type RecordableHistogram, createHistogram } from 'node:perf_hooks';
 import type { FastifyBaseLogger } from 'fastify';

@@ -44,7 +44,7 @@ const logInsert = (owned: string) => `
 
 /**
  * The two statements of the hot path are prepared (parsed and planned once per connection): planning
- * the record's CTE alone took 2.7 ms per call in the embedded database, its single session held.
+ * the record's CTE alone took 2.7 ms per call to plan (measured on the PGlite release).
  */
 const WRITE = {
   name: 'game-log-write',
@@ -312,8 +312,7 @@ export class GameStore {
   }
 
   /**
-   * One statement (atomic on its own, and one round trip: the embedded database's single session is
-   * held for no longer): the game's result, its seats, the replay, each human's stats, points and
+   * One statement (atomic on its own, and one round trip): the game's result, its seats, the replay, each human's stats, points and
    * achievements, and the log dropped. Aborted games are recorded but give no points (DESIGN §2)
    * and no stats, except to a person who left it in play: leaving counts as a loss, also when it
    * left no human and so aborted the game. A game already recorded is left as it is. Stats are
