@@ -44,7 +44,7 @@ describe.skipIf(skip !== null)('two nodes behind nginx (deploy/nginx.conf)', () 
   it('answers /health through the front, with the request id nginx gave it', async () => {
     const res = await fetch(`${front().url}/health`);
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ ok: true, database: 'postgres' });
+    expect(await res.json()).toMatchObject({ ok: true, database: 'external' });
     // nginx's $request_id reached the node, which answers with it: the two logs can be matched up.
     const requestId = res.headers.get('x-request-id') ?? '';
     expect(requestId).toMatch(/^[0-9a-f]{32}$/);

@@ -13,18 +13,19 @@ export const LEASE_TTL_MS = 3000;
 export const RENEW_EVERY_MS = 1000;
 
 /**
- * Renews each lease still held by its value; takes a lease whose key is gone (Redis restarted empty)
- * back at once. Per key: 1 renewed, 2 taken back, 0 held by someone else (the game was lost).
+ * Renews each lease still held by its value; takes a lease whose key is gone back at once when
+ * ARGV[2] is 1 (Redis restarted empty). Per key: 1 renewed, 2 taken back, 0 lost (held by someone
+ * else, or gone while this node could have renewed it and did not).
  */
 const RENEW = `
 local out = {}
 for i, key in ipairs(KEYS) do
   local held = redis.call('GET', key)
-  if held == ARGV[i + 1] then
+  if held == ARGV[i + 2] then
     redis.call('PEXPIRE', key, ARGV[1])
     out[i] = 1
-  elseif not held then
-    redis.call('SET', key, ARGV[i + 1], 'PX', ARGV[1])
+  elseif not held and ARGV[2] == '1' then
+    redis.call('SET', key, ARGV[i + 2], 'PX', ARGV[1])
     out[i] = 2
   else
     out[i] = 0
@@ -42,6 +43,8 @@ export class GameLeases {
   readonly #held = new Map<string, number>();
   readonly #onLost: (gameId: string) => void;
   #timer: NodeJS.Timeout | null = null;
+  /** When the last renewal round succeeded (performance.now()). */
+  #renewedAt = performance.now();
 
   constructor(redis: ClusterRedis, nodeId: string, onLost: (gameId: string) => void) {
     this.#redis = redis;
@@ -60,10 +63,9 @@ export class GameLeases {
     this.#timer = null;
   }
 
-  epochOf(gameId: string): number {
-    const epoch = this.#held.get(gameId);
-    if (epoch === undefined) throw new Error(`game ${gameId} is not held by ${this.nodeId}`);
-    return epoch;
+  /** The epoch this node holds the game at; null if it does not (any more). */
+  epochOf(gameId: string): number | null {
+    return this.#held.get(gameId) ?? null;
   }
 
   holds(gameId: string): boolean {
@@ -114,10 +116,21 @@ export class GameLeases {
     return (await this.ownersOf([gameId]))[0] ?? null;
   }
 
-  /** One renewal round; a lease found in another node's hands means the game was lost. */
+  /**
+   * One renewal round. A lease found in another node's hands means the game was lost. So does a
+   * lease gone after this node went longer than a lease without renewing while Redis was up (it was
+   * paused, or its loop stalled): another node may have taken the game and let it go since, and a
+   * lease lost is final. A lease gone after Redis itself was away (restarted empty) is taken back.
+   */
   async renew(): Promise<void> {
     const games = [...this.#held];
-    if (games.length === 0 || !this.#redis.up) return;
+    if (!this.#redis.up) return;
+    const since = performance.now() - this.#renewedAt;
+    if (games.length === 0) {
+      this.#renewedAt = performance.now();
+      return;
+    }
+    const retake = since <= LEASE_TTL_MS || !this.#redis.upFor(since) ? '1' : '0';
     let results: number[];
     try {
       results = (await this.#redis.commands.eval(
@@ -125,8 +138,10 @@ export class GameLeases {
         games.length,
         ...games.map(([id]) => this.#key(id)),
         LEASE_TTL_MS,
+        retake,
         ...games.map(([, epoch]) => this.#value(epoch)),
       )) as number[];
+      this.#renewedAt = performance.now();
     } catch {
       // Redis is away: the games go on here (issue 14 item 6); the database still fences every write.
       return;

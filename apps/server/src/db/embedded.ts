@@ -276,6 +276,9 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   }
   await ensureDatabase(connection);
 
+  // However the server process ends (but SIGKILL), its PostgreSQL gets a fast shutdown.
+  const onExit = () => child?.kill('SIGINT');
+  process.on('exit', onExit);
   let stopped: Promise<void> | null = null;
   return {
     connection,
@@ -288,6 +291,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
         if (restartTimer) clearTimeout(restartTimer);
         if (child) await stopProcess(child);
         state = 'stopped';
+        process.off('exit', onExit);
         await rm(ownerFile(dir), { force: true });
         openHere.delete(dir);
       })();

@@ -72,8 +72,8 @@ export class ClusterGames {
     this.#bus = new NodeBus(deps.redis, deps.nodeId);
   }
 
-  /** The fencing epoch this node holds the game at (every write of the game carries it). */
-  epochOf(gameId: string): number {
+  /** The fencing epoch this node holds the game at (every write of the game carries it); null: not held. */
+  epochOf(gameId: string): number | null {
     return this.#leases.epochOf(gameId);
   }
 

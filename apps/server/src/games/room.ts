@@ -164,6 +164,16 @@ export class GameRoom {
     return this.#seats.flatMap((s) => (s.bot === null ? [s.playerId] : []));
   }
 
+  /**
+   * The humans who still sit here: a lobby's, or those of a game in play who have not forfeited
+   * (left, or away too long); nobody once it is finished. They may not sit in another game.
+   */
+  get seatedHumanIds(): string[] {
+    if (this.#status === 'finished') return [];
+    const out = new Set(this.#game?.state.players.flatMap((p) => (p.left ? [p.id] : [])) ?? []);
+    return this.humanIds.filter((id) => !out.has(id));
+  }
+
   isMember(userId: string): boolean {
     return this.#seats.some((s) => s.playerId === userId);
   }

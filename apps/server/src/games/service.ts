@@ -48,6 +48,8 @@ import { ENGINE_RULES, type Outcome, type RoomDeps, type Rules, type StoredGame,
 
 /** A finished room stays findable a while after it is recorded, then lives on in the database only. */
 const FINISHED_ROOM_TTL_MS = 5 * 60_000;
+/** How long a stopping node waits for requests under way and their writes (SIGTERM ends a node within 10 s). */
+const CLOSE_WAIT_MS = 7000;
 
 export class GameService {
   readonly #rooms = new Map<string, GameRoom>();
@@ -96,7 +98,7 @@ export class GameService {
     cluster?: { redis: ClusterRedis; nodeId: string };
   }) {
     const cluster = deps.cluster;
-    this.#store = new GameStore(deps.db, deps.prepared, cluster ? (id) => this.#cluster?.epochOf(id) ?? 0 : null);
+    this.#store = new GameStore(deps.db, deps.prepared, cluster ? (id) => this.#cluster?.epochOf(id) ?? null : null);
     this.#cluster = cluster
       ? new ClusterGames({ ...cluster, store: this.#store, log: deps.log, rooms: this.#localRooms() })
       : null;
@@ -424,7 +426,7 @@ export class GameService {
         continue;
       }
       this.#add(room);
-      if (room.status !== 'finished') for (const id of room.humanIds) this.#userGame.set(id, room);
+      for (const id of room.seatedHumanIds) this.#userGame.set(id, room);
       void room.resume().done;
     }
     return { restored: stored.length - setAside, setAside };
@@ -436,13 +438,26 @@ export class GameService {
     for (const room of this.#rooms.values()) room.dispose();
   }
 
-  /** Shutdown, last part: every change made so far is durable; record attempts under way end. */
+  /**
+   * Shutdown, last part: every change made so far is durable, record attempts under way end, and in
+   * a cluster the games are handed over. Requests under way and writes get CLOSE_WAIT_MS at most (the
+   * database may be away, or another node not answering): what is not durable by then was never
+   * acknowledged, and the node still stops.
+   */
   async close(): Promise<void> {
     this.stop();
-    await Promise.allSettled([...this.#queues.values()]);
-    await this.#gameLog.drain();
+    const drained = Promise.allSettled([...this.#queues.values()]).then(() => this.#gameLog.drain());
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), CLOSE_WAIT_MS)));
+    if ((await Promise.race([drained, late])) === 'late') {
+      this.#log.warn(
+        { backlog: this.#gameLog.backlog },
+        `stopping with game writes not durable after ${CLOSE_WAIT_MS / 1000} s (none of them was acknowledged)`,
+      );
+    }
+    clearTimeout(timer);
     await this.#recorder.close();
-    for (const timer of this.#timers) clearTimeout(timer);
+    for (const pending of this.#timers) clearTimeout(pending);
     await this.#cluster?.handOver();
   }
 
@@ -466,13 +481,13 @@ export class GameService {
   }
 
   /**
-   * A game taken over from its log runs here: its players sit in it, and those with a socket open on
-   * any node count as present (only the others as away).
+   * A game taken over from its log runs here: the players still in it sit in it (not those who left
+   * or forfeited), and those with a socket open on any node count as present (only the others as away).
    */
   async #install(stored: StoredGame): Promise<void> {
     const room = GameRoom.restore(stored, this.#deps);
     this.#add(room);
-    const humans = room.status === 'finished' ? [] : room.humanIds;
+    const humans = room.seatedHumanIds;
     for (const id of humans) {
       this.#userGame.set(id, room);
       this.#cluster?.registry((leases) => leases.seat(id, room.id));
@@ -510,6 +525,10 @@ export class GameService {
           this.#remote.add(body.user.id);
           void this.#userGame.get(body.user.id)?.connect(body.user.id).done;
         }
+        // A vacate is part of a create or join of this user under way on another node, which holds
+        // the user's turn across the cluster and, if it came from here, this node's queue of that
+        // user too: waiting in that queue would wait for itself. It runs at once.
+        if (body.request.type === 'vacate') return this.#dispatch(body.user, body.request, true);
         return this.#enqueue(body.user, body.request, true);
       case 'connect': {
         const room = this.#userGame.get(body.userId);
@@ -659,7 +678,12 @@ export class GameService {
       }
     }
     if (!current || current.status === 'finished') return ok(null);
-    if (current.status === 'active') return fail(LOBBY_TEXTS.alreadyInGame);
+    if (current.status === 'active') {
+      if (current.seatedHumanIds.includes(userId)) return fail(LOBBY_TEXTS.alreadyInGame);
+      // They forfeited it (away too long): the game goes on without them, and they may play elsewhere.
+      this.#unseat(userId, current);
+      return ok(null);
+    }
     await this.#settle(current, current.leave(userId));
     this.#unseat(userId, current);
     return ok(null);

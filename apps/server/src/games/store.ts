@@ -149,9 +149,10 @@ export class GameStore {
   readonly #db: Db;
   readonly #prepared: Prepared;
   /** Cluster mode: each game's fencing epoch as this node holds it (null: one node, no fencing). */
-  readonly #epochOf: ((gameId: string) => number) | null;
+  /** Cluster mode: the epoch this node holds each game at; null once it no longer holds it. */
+  readonly #epochOf: ((gameId: string) => number | null) | null;
 
-  constructor(db: Db, prepared: Prepared, epochOf: ((gameId: string) => number) | null = null) {
+  constructor(db: Db, prepared: Prepared, epochOf: ((gameId: string) => number | null) | null = null) {
     this.#db = db;
     this.#prepared = prepared;
     this.#epochOf = epochOf;
@@ -219,9 +220,16 @@ export class GameStore {
    * recorded games are left alone, so a batch can be written again safely.
    */
   async write(batch: readonly { gameId: string; write: RoomWrite }[]): Promise<readonly string[]> {
+    // Cluster mode: a game whose lease this node lost (another node took it, or may) is fenced off
+    // here, before any statement: its writes are dropped, and the others of the batch go on.
+    const epochOf = this.#epochOf;
+    const epochs = new Map<string, number | null>();
+    if (epochOf) for (const { gameId } of batch) if (!epochs.has(gameId)) epochs.set(gameId, epochOf(gameId));
+    const lost = [...epochs].flatMap(([id, epoch]) => (epoch === null ? [id] : []));
     const rows = new Map<string, Record<string, unknown>>();
     const entries: Record<string, unknown>[] = [];
     for (const { gameId, write } of batch) {
+      if (epochs.get(gameId) === null) continue;
       if (write.row) {
         const { row } = write;
         const merged = rows.get(gameId) ?? { id: gameId };
@@ -241,14 +249,14 @@ export class GameStore {
     }
     // One statement (atomic on its own): a round trip per batch, not four.
     const values = [JSON.stringify([...rows.values()]), JSON.stringify(entries)];
-    const epochOf = this.#epochOf;
     if (!epochOf) {
       await this.#run(WRITE, values);
       return [];
     }
-    const fences = [...new Set(batch.map((b) => b.gameId))].map((id) => ({ id, epoch: epochOf(id) }));
+    const fences = [...epochs].flatMap(([id, epoch]) => (epoch === null ? [] : [{ id, epoch }]));
+    if (fences.length === 0) return lost;
     const result = (await this.#run(FENCED_WRITE, [...values, JSON.stringify(fences)])) as { rows: { id: string }[] };
-    return result.rows.map((row) => row.id);
+    return [...lost, ...result.rows.map((row) => row.id)];
   }
 
   /** Games to bring back after a restart: not recorded yet and not set aside, with their logs in order. */
@@ -362,7 +370,8 @@ export class GameStore {
       new Date().toISOString(),
       JSON.stringify(ACHIEVEMENT_RULES),
       result.reason !== 'aborted',
-      this.#epochOf ? this.#epochOf(game.id) : null,
+      // A game this node no longer holds is recorded by its new owner: -1 matches no row.
+      this.#epochOf ? (this.#epochOf(game.id) ?? -1) : null,
     ]);
   }
 }
