@@ -670,11 +670,18 @@ export class GameService {
   async #freeSeatFor(userId: string, onOtherNodes = true): Promise<Outcome<null>> {
     const current = this.#userGame.get(userId);
     if (!current && onOtherNodes && this.#cluster) {
-      // Cluster mode: the seat may be in a game another node runs; that node frees it.
-      const gameId = await this.#cluster.placeOfSeat(userId);
-      if (gameId !== 'local') {
-        const user = { id: userId, username: '' };
-        return (await this.#forwardTo(this.#cluster, gameId, user, { type: 'vacate' })) as Outcome<null>;
+      // Cluster mode: the seat may be in games other nodes run; each frees it. Redis's registry
+      // names the game, and the database too (the registry is empty after Redis restarted, until
+      // every node has registered its seats again).
+      const registered = await this.#cluster.placeOfSeat(userId);
+      const games = new Set([
+        ...(registered === 'local' ? [] : [registered]),
+        ...(await this.#store.seatedIn(userId)).filter((id) => !this.#rooms.has(id)),
+      ]);
+      const user = { id: userId, username: '' };
+      for (const gameId of games) {
+        const freed = (await this.#forwardTo(this.#cluster, gameId, user, { type: 'vacate' })) as Outcome<null>;
+        if (!freed.ok) return freed;
       }
     }
     if (!current || current.status === 'finished') return ok(null);

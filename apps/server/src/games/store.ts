@@ -184,6 +184,26 @@ export class GameStore {
     return rows.map((row) => row.id);
   }
 
+  /**
+   * The unfinished games whose seats hold the user: a lobby's seats, or the dealt game's (forfeited
+   * players included: their game's owner knows whether they still sit in it). The database's own
+   * answer, for when Redis's registry of seats has been lost (Redis restarted empty).
+   */
+  async seatedIn(userId: string): Promise<string[]> {
+    const rows = await this.#db
+      .select({ id: games.id })
+      .from(games)
+      .where(
+        and(
+          ne(games.status, 'finished'),
+          isNull(games.restoreError),
+          sql`(${games.lobby}->'seats' @> ${JSON.stringify([{ playerId: userId }])}::jsonb
+            or ${games.header}->'config'->'seats' @> ${JSON.stringify([{ id: userId }])}::jsonb)`,
+        ),
+      );
+    return rows.map((row) => row.id);
+  }
+
   /** The unfinished game holding a room code, if any (cluster mode: the room may live on another node). */
   async unfinishedIdByCode(roomCode: string): Promise<string | null> {
     const [row] = await this.#db

@@ -16,7 +16,7 @@
  * The seed decides the order of the faults, their nodes, and the players' choices: a failing seed
  * runs the same plan again.
  */
-import { SERVER_TEXTS } from '@memeslam/protocol';
+import { LOBBY_TEXTS } from '@memeslam/protocol';
 import pg from 'pg';
 import { replayLog } from '../../src/games/game-log-replay.ts';
 import { ENGINE_RULES, type LogEntry, type StoredHeader } from '../../src/games/types.ts';
@@ -93,6 +93,8 @@ interface RequestRecord {
 class Actor {
   client: Client | null = null;
   node: number;
+  /** The game a steady player plays in. */
+  gameId: string | null = null;
   readonly token: string;
   readonly userId: string;
   readonly #run: Run;
@@ -121,6 +123,20 @@ class Actor {
       // Paused, starting or stopping: another try next turn, perhaps on another node.
       this.node = running[Math.floor(this.#run.rng() * running.length)] as number;
       return null;
+    }
+  }
+
+  /** The ids of the user's unfinished games (GET /game/my-games on its node); [] if it did not answer. */
+  async myGames(): Promise<string[]> {
+    try {
+      const res = await fetch(`${this.#run.cluster.url(this.node)}/api/game/my-games`, {
+        headers: { authorization: `Bearer ${this.token}` },
+        signal: AbortSignal.timeout(5000),
+      });
+      const body = (await res.json()) as { data?: { games?: { gameId: string }[] } };
+      return (body.data?.games ?? []).map((g) => g.gameId);
+    } catch {
+      return [];
     }
   }
 
@@ -165,22 +181,28 @@ async function steadyPlayer(run: Run, actor: Actor): Promise<void> {
       continue;
     }
     if (!state.success) {
-      if (state.error === SERVER_TEXTS.clusterUnavailable) {
+      if (state.error !== LOBBY_TEXTS.notInGame) {
+        // Reconnecting, or a bot game still counting down: ask again shortly.
         await sleep(300);
         continue;
       }
       // No game (the last one ended, or was never made): a new one against a bot.
-      await actor.emit('create-bot-game', {
+      actor.gameId = null;
+      const created = await actor.emit('create-bot-game', {
         numberOfBots: 1,
         botDifficulty: 'easy',
         gameSpeed: 'blitz',
         autoStart: true,
         cardsPerPlayer: 20,
       });
+      if (created?.success) actor.gameId = created.data.gameId as string;
       await sleep(300);
       continue;
     }
-    const gameId = state.data.gameState.gameId as string;
+    // A game made by a create whose answer was lost with its node: my-games names it.
+    actor.gameId ??= await actor.myGames().then((games) => games[0] ?? null);
+    const gameId = actor.gameId;
+    if (!gameId) continue;
     const tops = (state.data.gameState.discardPiles as { number: number; color: string; logo: string }[][]).map((p) =>
       p.at(-1),
     );
@@ -242,14 +264,31 @@ async function doubleSeats(db: pg.Client): Promise<string[]> {
     } else {
       seated = (game.lobby?.seats ?? []).flatMap((s) => (s.bot === null || s.bot === undefined ? [s.playerId] : []));
     }
-    for (const userId of seated) seatedIn.set(userId, [...(seatedIn.get(userId) ?? []), game.id]);
+    const what = `${game.id} (${game.status}${game.header ? '' : ', lobby'})`;
+    for (const userId of seated) seatedIn.set(userId, [...(seatedIn.get(userId) ?? []), what]);
   }
   return [...seatedIn].flatMap(([userId, games]) => (games.length > 1 ? [`${userId} in ${games.join(', ')}`] : []));
 }
 
+/** The seed's faults: every kind once in a seeded order, then seeded repeats; each with its node and the pause after it. */
+export function faultPlan(seed: number): { kind: FaultKind; node: number; gapMs: number }[] {
+  const rng = random(seed);
+  const first = FAULT_KINDS.map((kind) => ({ kind, order: rng() }))
+    .sort((a, b) => a.order - b.order)
+    .map((f) => f.kind);
+  const repeats = Array.from({ length: 500 }, () => FAULT_KINDS[Math.floor(rng() * FAULT_KINDS.length)] as FaultKind);
+  return [...first, ...repeats].map((kind) => ({
+    kind,
+    node: Math.floor(rng() * NODES),
+    gapMs: 2500 + Math.floor(rng() * 2000),
+  }));
+}
+
 export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
   const log = options.log ?? (() => {});
-  const rng = random(options.seed);
+  const plan = faultPlan(options.seed);
+  // The players' choices draw from a generator of their own: the plan never depends on their timing.
+  const rng = random(options.seed + 1);
   const redis: OwnRedis = await startRedis();
   const cluster = await startCluster({ nodes: NODES, front: false, redis });
   const databaseName = new URL(cluster.databaseUrl).pathname.slice(1);
@@ -290,17 +329,14 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     })();
 
     await sleep(4000);
-    // Every kind once in a seeded order, then seeded repeats while time is left.
-    const plan: FaultKind[] = [...FAULT_KINDS].sort(() => rng() - 0.5);
     const deadline = t0 + options.seconds * 1000;
-    for (let i = 0; i < plan.length || Date.now() < deadline; i += 1) {
-      const kind = plan[i] ?? (FAULT_KINDS[Math.floor(rng() * FAULT_KINDS.length)] as FaultKind);
-      const node = Math.floor(rng() * NODES);
+    for (const [i, { kind, node, gapMs }] of plan.entries()) {
+      if (i >= FAULT_KINDS.length && Date.now() >= deadline) break;
       const startMs = Date.now() - t0;
       log(`[chaos] ${startMs} ms: ${kind} on node ${node + 1}`);
       await fault(kind, node);
       faults.push({ kind, node, startMs, endMs: Date.now() - t0 });
-      await sleep(2500 + Math.floor(rng() * 2000));
+      await sleep(gapMs);
     }
 
     // Healing: every node up, then a quiet while for requests under way to be answered.
@@ -310,9 +346,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     await Promise.all(playing);
     await watching;
 
-    checks.push(
-      ...(await withDatabase(cluster.databaseUrl, (db) => finalChecks(run, db, cluster, actors, faults, t0))),
-    );
+    checks.push(...(await withDatabase(cluster.databaseUrl, (db) => finalChecks(run, db, actors, faults, t0))));
   } finally {
     run.stopping = true;
     for (const actor of actors) actor.client?.close();
@@ -392,7 +426,6 @@ async function withDatabase<T>(url: string, use: (db: pg.Client) => Promise<T>):
 async function finalChecks(
   run: Run,
   db: pg.Client,
-  cluster: Cluster,
   actors: readonly Actor[],
   faults: readonly { startMs: number; endMs: number }[],
   t0: number,
@@ -430,11 +463,8 @@ async function finalChecks(
     const doubles = await doubleSeats(db);
     const overMyGames: string[] = [];
     for (const actor of actors) {
-      const res = await fetch(`${cluster.url(0)}/api/game/my-games`, {
-        headers: { authorization: `Bearer ${actor.token}` },
-      });
-      const body = (await res.json()) as { data?: { games?: unknown[] } };
-      if ((body.data?.games?.length ?? 0) > 1) overMyGames.push(`${actor.userId}: ${body.data?.games?.length}`);
+      const games = await actor.myGames();
+      if (games.length > 1) overMyGames.push(`${actor.userId}: ${games.join(', ')}`);
     }
     const seatViolations = run.violations.filter((v) => v.startsWith('double seat'));
     checks.push({
