@@ -280,7 +280,7 @@ export function faultPlan(seed: number): { kind: FaultKind; node: number; gapMs:
   return [...first, ...repeats].map((kind) => ({
     kind,
     node: Math.floor(rng() * NODES),
-    gapMs: 2500 + Math.floor(rng() * 2000),
+    gapMs: 1500 + Math.floor(rng() * 1000),
   }));
 }
 
@@ -328,7 +328,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       }
     })();
 
-    await sleep(4000);
+    await sleep(3000);
     const deadline = t0 + options.seconds * 1000;
     for (const [i, { kind, node, gapMs }] of plan.entries()) {
       if (i >= FAULT_KINDS.length && Date.now() >= deadline) break;

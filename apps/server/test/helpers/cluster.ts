@@ -34,9 +34,14 @@ function track(child: ChildProcess): void {
  * Why cluster tests cannot run on this machine, or null when they can. Under CI a missing piece is
  * an error (the run must not pass without them); elsewhere the reason is printed and the tests skip.
  */
-export function clusterSkipReason(needs: { readonly front: boolean; readonly ownRedis?: boolean }): string | null {
+export function clusterSkipReason(needs: {
+  readonly front: boolean;
+  readonly ownRedis?: boolean;
+  /** Whether the tests use the shared REDIS_URL too (default true). */
+  readonly sharedRedis?: boolean;
+}): string | null {
   const missing: string[] = [];
-  if (!process.env.REDIS_URL) missing.push('REDIS_URL is unset (a cluster needs Redis)');
+  if ((needs.sharedRedis ?? true) && !process.env.REDIS_URL) missing.push('REDIS_URL is unset (a cluster needs Redis)');
   if (needs.front && !existsSync(NGINX)) missing.push(`${NGINX} is missing (apt-get install -y nginx)`);
   if (needs.ownRedis && !redisServerInstalled())
     missing.push('redis-server is missing (apt-get install -y redis-server)');
