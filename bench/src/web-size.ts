@@ -118,6 +118,11 @@ export async function transferred(base: string, path = '/'): Promise<Transfer> {
     await cdp.send('Network.enable');
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
     await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
+    // Chromium asks for the page's icon on its own schedule, sometimes after the network went idle
+    // (on a busy machine): the first load is over once the icon has arrived too (10 s at most).
+    const iconDeadline = Date.now() + 10_000;
+    const iconLoaded = () => [...seen.values()].some((r) => new URL(r.url).pathname === '/favicon.svg' && r.bytes > 0);
+    while (!iconLoaded() && Date.now() < iconDeadline) await new Promise((resolve) => setTimeout(resolve, 50));
     const requests = [...seen.values()].map((r) => ({
       path: r.url.startsWith(base) ? r.url.slice(base.length) : r.url,
       status: r.status,
