@@ -5,6 +5,8 @@ const postgresSetup = 'apps/server/test/helpers/postgres-setup.ts';
 
 export default defineConfig({
   test: {
+    // CI keeps each file's duration too (.ci/run prints them, the slowest first).
+    reporters: process.env.CI ? ['default', ['json', { outputFile: '.tmp/test-report.json' }]] : ['default'],
     projects: [
       { test: { name: 'engine', include: ['packages/engine/test/**/*.test.ts'] } },
       { test: { name: 'protocol', include: ['packages/protocol/test/**/*.test.ts'] } },

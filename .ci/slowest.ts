@@ -1,0 +1,26 @@
+// Prints each test file's duration from vitest's JSON report (CI writes it: vitest.config.ts), the
+// ten slowest first, and the run's wall time. Usage: node .ci/slowest.ts .tmp/test-report.json
+import { readFileSync } from 'node:fs';
+
+interface Report {
+  readonly startTime: number;
+  readonly testResults: readonly { name: string; startTime: number; endTime: number; status: string }[];
+}
+
+const file = process.argv[2] ?? '.tmp/test-report.json';
+const report = JSON.parse(readFileSync(file, 'utf8')) as Report;
+const files = report.testResults
+  .map((r) => ({
+    name: r.name.replace(`${process.cwd()}/`, ''),
+    seconds: (r.endTime - r.startTime) / 1000,
+    status: r.status,
+  }))
+  .sort((a, b) => b.seconds - a.seconds);
+const end = Math.max(...report.testResults.map((r) => r.endTime));
+console.log(
+  `\n== test files by duration (${files.length} files; the run took ${((end - report.startTime) / 1000).toFixed(0)} s)`,
+);
+for (const [i, f] of files.entries()) {
+  if (i === 10) console.log('-- the ten slowest above; the rest:');
+  console.log(`${f.seconds.toFixed(1).padStart(7)} s  ${f.status === 'passed' ? '' : `[${f.status}] `}${f.name}`);
+}
