@@ -11,7 +11,7 @@ import {
   pileCountFor,
 } from './constants.ts';
 import { Random, isValidSeed, seedRng } from './rng.ts';
-import { MATCH_PACE_RANGE_MS, firstBotActionAt, seatProfile, validMatchPace } from './bots.ts';
+import { MATCH_PACE_RANGE_MS, firstBotActionAt, seatProfile, validMatchPace } from './bot-profiles.ts';
 import { Draft } from './draft.ts';
 import { refreshDerived } from './rules.ts';
 import type { GameConfig, GameState, PlayerState } from './types.ts';

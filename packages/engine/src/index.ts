@@ -14,14 +14,13 @@ export {
   DEFAULT_MATCH_PACE_MS,
   MATCH_HISTORY_GAMES,
   MATCH_PACE_RANGE_MS,
-  NO_POWER_UP_OPENING_MS,
   PACE_SIGMA,
   REACTION_SIGMA,
-  REFREEZE_AFTER_MS,
   logNormal,
   matchLabel,
   matchProfile,
   medianPlayInterval,
   recordedPace,
-} from './bots.ts';
+} from './bot-profiles.ts';
+export { NO_POWER_UP_OPENING_MS, REFREEZE_AFTER_MS } from './bots.ts';
 export { playHeadless, type HeadlessOutcome } from './simulate.ts';

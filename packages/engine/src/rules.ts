@@ -1,4 +1,4 @@
-import { botSeesNewTop } from './bots.ts';
+import { profileOf, reactionDelay } from './bot-profiles.ts';
 import { type Card, matches } from './cards.ts';
 import { HAND_SIZE, SPEED_TABLE } from './constants.ts';
 import type { Draft, MutablePlayer } from './draft.ts';
@@ -141,4 +141,16 @@ export function checkRemainingPlayers(d: Draft): void {
   for (let i = 0; i < d.playerCount; i += 1) if (inGame(d.peek(i))) remaining.push(d.peek(i));
   if (d.base.hadHumans && !remaining.some((p) => p.bot === null)) endGame(d, 'aborted', null);
   else if (remaining.length === 1) endGame(d, 'forfeit', (remaining[0] as PlayerState).id);
+}
+
+/**
+ * A waiting bot (no playable card) that gets one, through someone's play, a whirlwind, a deadlock's
+ * new tops or its own power-up, sees it after its reaction time rather than at its next look.
+ * Called by refreshDerived (below) when the player's stuck time ends.
+ */
+export function botSeesNewTop(d: Draft, i: number): void {
+  const p = d.peek(i);
+  if (p.bot === null || p.nextBotActionAt === null || isFrozen(p, d.clock)) return;
+  const at = d.clock + reactionDelay(d.random, profileOf(p), d.base.config.speed);
+  if (at < p.nextBotActionAt) d.player(i).nextBotActionAt = at;
 }

@@ -129,3 +129,70 @@ describe('engine purity', () => {
     expect(impurities('fine.ts', fine)).toEqual([]);
   });
 });
+
+/** The modules each engine file imports at run time (type-only imports leave no trace in the output). */
+function runtimeImports(file: string): string[] {
+  const source = ts.createSourceFile(file, readFileSync(join(SRC, file), 'utf8'), ts.ScriptTarget.Latest, true);
+  const found: string[] = [];
+  for (const statement of source.statements) {
+    if (!ts.isImportDeclaration(statement) && !ts.isExportDeclaration(statement)) continue;
+    if (ts.isImportDeclaration(statement) && statement.importClause?.isTypeOnly) continue;
+    if (ts.isExportDeclaration(statement) && statement.isTypeOnly) continue;
+    const specifier = statement.moduleSpecifier;
+    if (specifier && ts.isStringLiteral(specifier) && specifier.text.startsWith('./')) {
+      found.push(specifier.text.slice(2));
+    }
+  }
+  return found;
+}
+
+/** One import circle among `files` as "a.ts → b.ts → a.ts", or null. */
+function findCircle(graph: ReadonlyMap<string, readonly string[]>): string | null {
+  const state = new Map<string, 'open' | 'done'>();
+  const path: string[] = [];
+  const visit = (file: string): string | null => {
+    if (state.get(file) === 'done') return null;
+    if (state.get(file) === 'open') return [...path.slice(path.indexOf(file)), file].join(' → ');
+    state.set(file, 'open');
+    path.push(file);
+    for (const next of graph.get(file) ?? []) {
+      const circle = visit(next);
+      if (circle) return circle;
+    }
+    path.pop();
+    state.set(file, 'done');
+    return null;
+  };
+  for (const file of graph.keys()) {
+    const circle = visit(file);
+    if (circle) return circle;
+  }
+  return null;
+}
+
+describe('engine modules', () => {
+  it('import one another without a circle', () => {
+    const files = readdirSync(SRC).filter((f) => f.endsWith('.ts'));
+    expect(findCircle(new Map(files.map((f) => [f, runtimeImports(f)])))).toBeNull();
+  });
+
+  it('the circle finder finds a circle', () => {
+    expect(
+      findCircle(
+        new Map([
+          ['a.ts', ['b.ts']],
+          ['b.ts', ['c.ts']],
+          ['c.ts', ['a.ts']],
+        ]),
+      ),
+    ).toBe('a.ts → b.ts → c.ts → a.ts');
+    expect(
+      findCircle(
+        new Map([
+          ['a.ts', ['b.ts']],
+          ['b.ts', []],
+        ]),
+      ),
+    ).toBeNull();
+  });
+});
