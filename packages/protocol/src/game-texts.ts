@@ -4,6 +4,8 @@
  * its RULE_TEXTS so a text lives in one place. Texts the spec does not give are marked "ours".
  */
 import {
+  FREEZE_DURATION_MS,
+  REVERSAL_CARDS,
   RULE_TEXTS,
   UNRESOLVABLE_REASON,
   formatCard,
@@ -157,8 +159,8 @@ export const POWER_UP_NAMES: Record<PowerUpType, string> = {
 /** What each power-up does, in the spec's words (§7 "Effects of power-ups"); sent as powerUpUsed.effect. */
 export const POWER_UP_EFFECT_TEXTS: Record<PowerUpType, string> = {
   BOMB: 'Plays the top deck card directly',
-  REVERSAL: "Sends 3 cards back, adding 3 cards to each opponent's deck",
-  FREEZE: 'Stops one opponent for 8 seconds',
+  REVERSAL: `Sends ${REVERSAL_CARDS} cards back, adding ${REVERSAL_CARDS} cards to each opponent's deck`,
+  FREEZE: `Stops one opponent for ${FREEZE_DURATION_MS / 1000} seconds`,
   WHIRLWIND: 'Shuffles all discard piles',
   SNIPER: 'Plays any card ignoring matching rules',
 };
