@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Front, NGINX, startFront } from '../../apps/server/test/helpers/front.ts';
+import { type Front, NGINX, startFront } from '../../deploy/front.ts';
 import {
   type ServerProcess,
   freePort,
@@ -20,7 +20,7 @@ import {
   startServerProcess,
   stopServerProcess,
 } from './server-process.ts';
-import { forgetKeys } from '../../apps/server/test/helpers/redis-keys.ts';
+import { forgetKeys } from '../../apps/server/src/cluster/forget-keys.ts';
 
 const alive = new Set<ChildProcess>();
 process.once('exit', () => {

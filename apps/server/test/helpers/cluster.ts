@@ -1,6 +1,6 @@
 /**
  * A cluster for tests (issue 14): N server processes on one fresh PostgreSQL database and one Redis,
- * optionally behind nginx running deploy/nginx.conf (helpers/front.ts). Nodes are real processes, so a
+ * optionally behind nginx running deploy/nginx.conf (deploy/front.ts). Nodes are real processes, so a
  * test can SIGKILL one and start it again on the same port and NODE_ID, where nginx still points.
  *
  * Everything a cluster starts is stopped by `close()` (call it from afterAll/afterEach, also when the
@@ -16,10 +16,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SOCKET_TRANSPORTS } from '@memeslam/protocol';
 import { call, newAccount, scratchPostgres } from './boot.ts';
-import { type Front, NGINX, startFront } from './front.ts';
+import { type Front, NGINX, startFront } from '../../../../deploy/front.ts';
 import { listening, mainScript, run } from './process.ts';
 import { type Client, connect } from './sockets.ts';
-import { forgetKeys } from './redis-keys.ts';
+import { forgetKeys } from '../../src/cluster/forget-keys.ts';
 
 const alive = new Set<ChildProcess>();
 process.once('exit', () => {

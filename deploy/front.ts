@@ -1,5 +1,5 @@
 /**
- * nginx in front of a test cluster, run from deploy/nginx.conf itself: the tests exercise the file an
+ * nginx in front of a cluster on one machine (tests and bench:cluster), run from deploy/nginx.conf itself: the tests exercise the file an
  * operator installs, not a copy of it. Rendering replaces only what must differ on a test machine (the
  * upstream's servers, the listen address, log and temp paths) and fails loudly if the file no longer
  * has the shape it expects, so that the file and its tests cannot drift apart silently. Free of test
@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const NGINX = '/usr/sbin/nginx';
-const frontConfigPath = fileURLToPath(new URL('../../../../deploy/nginx.conf', import.meta.url));
+const frontConfigPath = fileURLToPath(new URL('./nginx.conf', import.meta.url));
 
 /** deploy/nginx.conf with these nodes behind it, listening on `listen`, logging and buffering in `dir`. */
 function renderFrontConfig(
