@@ -18,10 +18,18 @@
  */
 import { LOBBY_TEXTS } from '@memeslam/protocol';
 import pg from 'pg';
-import { replayLog } from '../../src/games/game-log-replay.ts';
-import { ENGINE_RULES, type LogEntry, type StoredHeader } from '../../src/games/types.ts';
 import { type Cluster, type OwnRedis, connectTo, register, startCluster, startRedis } from './cluster.ts';
+import {
+  type Check,
+  type RequestRecord,
+  ANSWER_WITHIN_MS,
+  doubleSeats,
+  finalChecks,
+  withDatabase,
+} from './chaos-checks.ts';
 import type { Client } from './sockets.ts';
+
+export type { Check } from './chaos-checks.ts';
 
 export type FaultKind = 'sigkill' | 'sigterm' | 'pause' | 'redis' | 'pg-terminate' | 'pg-away' | 'overlap';
 export const FAULT_KINDS: readonly FaultKind[] = [
@@ -43,12 +51,6 @@ export interface ChaosOptions {
   readonly log?: (line: string) => void;
 }
 
-export interface Check {
-  readonly name: string;
-  readonly ok: boolean;
-  readonly detail: string;
-}
-
 export interface ChaosReport {
   readonly seed: number;
   readonly faults: readonly { kind: FaultKind; node: number; startMs: number; endMs: number }[];
@@ -61,8 +63,6 @@ export interface ChaosReport {
 const NODES = 3;
 const STEADY_PLAYERS = 3;
 const HOPPERS = 3;
-/** A request may take this long after its node is healthy again (issue 21 item 3). */
-const ANSWER_WITHIN_MS = 10_000;
 const LEASE_PAUSE_MS = 4500;
 const DATABASE_AWAY_MS = 20_000;
 
@@ -79,15 +79,6 @@ function random(seed: number): () => number {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-interface RequestRecord {
-  readonly event: string;
-  readonly node: number;
-  readonly sentAt: number;
-  answeredAt: number | null;
-  /** The socket closed before an answer: its node went away, the request with it (the player retries). */
-  dropped: boolean;
-}
 
 /** A socket on one node that reconnects elsewhere when its node goes away. */
 class Actor {
@@ -242,34 +233,6 @@ async function hopper(run: Run, actor: Actor, codes: string[]): Promise<void> {
   }
 }
 
-/** Users seated in more than one unfinished game, read from the database alone. */
-async function doubleSeats(db: pg.Client): Promise<string[]> {
-  const { rows } = await db.query<{
-    id: string;
-    status: string;
-    lobby: { seats?: { playerId: string; bot: unknown }[] } | null;
-    header: StoredHeader | null;
-  }>(`select id, status, lobby, header from games where status <> 'finished' and restore_error is null`);
-  const seatedIn = new Map<string, string[]>();
-  for (const game of rows) {
-    let seated: string[];
-    if (game.header) {
-      const { rows: entries } = await db.query<LogEntry>(
-        'select n, at, seq, command from game_log where game_id = $1 order by n',
-        [game.id],
-      );
-      const { state } = replayLog(game.header, entries, ENGINE_RULES);
-      if (state.status === 'finished') continue;
-      seated = state.players.flatMap((p) => (p.bot === null && p.left === null ? [p.id] : []));
-    } else {
-      seated = (game.lobby?.seats ?? []).flatMap((s) => (s.bot === null || s.bot === undefined ? [s.playerId] : []));
-    }
-    const what = `${game.id} (${game.status}${game.header ? '' : ', lobby'})`;
-    for (const userId of seated) seatedIn.set(userId, [...(seatedIn.get(userId) ?? []), what]);
-  }
-  return [...seatedIn].flatMap(([userId, games]) => (games.length > 1 ? [`${userId} in ${games.join(', ')}`] : []));
-}
-
 /** The seed's faults: every kind once in a seeded order, then seeded repeats; each with its node and the pause after it. */
 export function faultPlan(seed: number): { kind: FaultKind; node: number; gapMs: number }[] {
   const rng = random(seed);
@@ -411,120 +374,4 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
         return;
     }
   }
-}
-
-async function withDatabase<T>(url: string, use: (db: pg.Client) => Promise<T>): Promise<T> {
-  const db = new pg.Client({ connectionString: url });
-  await db.connect();
-  try {
-    return await use(db);
-  } finally {
-    await db.end().catch(() => {});
-  }
-}
-
-async function finalChecks(
-  run: Run,
-  db: pg.Client,
-  actors: readonly Actor[],
-  faults: readonly { startMs: number; endMs: number }[],
-  t0: number,
-): Promise<Check[]> {
-  const checks: Check[] = [];
-  {
-    // Nothing acknowledged lost.
-    let missing = 0;
-    let total = 0;
-    const lost: string[] = [];
-    for (const [gameId, cards] of run.acked) {
-      const { rows } = await db.query<{ card: string }>(
-        `select command->>'cardId' as card from game_log where game_id = $1 and command->>'type' = 'playCard'
-         union all
-         select c->'command'->>'cardId' from replays r, jsonb_array_elements(r.commands) c
-         where r.game_id = $1 and c->'command'->>'type' = 'playCard'`,
-        [gameId],
-      );
-      const stored = new Set(rows.map((r) => r.card));
-      for (const card of cards) {
-        total += 1;
-        if (!stored.has(card)) {
-          missing += 1;
-          lost.push(`${gameId}/${card}`);
-        }
-      }
-    }
-    checks.push({
-      name: 'nothing acknowledged lost',
-      ok: missing === 0 && total > 0,
-      detail: `${total} acknowledged plays in ${run.acked.size} games, ${missing} missing${lost.length ? `: ${lost.slice(0, 5).join(', ')}` : ''}`,
-    });
-
-    // Nobody in two unfinished games: the database, snapshots during the run, and my-games now.
-    const doubles = await doubleSeats(db);
-    const overMyGames: string[] = [];
-    for (const actor of actors) {
-      const games = await actor.myGames();
-      if (games.length > 1) overMyGames.push(`${actor.userId}: ${games.join(', ')}`);
-    }
-    const seatViolations = run.violations.filter((v) => v.startsWith('double seat'));
-    checks.push({
-      name: 'nobody in two unfinished games',
-      ok: doubles.length === 0 && overMyGames.length === 0 && seatViolations.length === 0,
-      detail: [
-        `database now: ${doubles.length === 0 ? 'none' : doubles.join('; ')}`,
-        `snapshots: ${seatViolations.length === 0 ? 'none' : seatViolations.join('; ')}`,
-        `my-games over 1: ${overMyGames.length === 0 ? 'none' : overMyGames.join('; ')}`,
-      ].join(' | '),
-    });
-
-    // Every finished game recorded once: seats once each, and games played matching the seats.
-    const { rows: finished } = await db.query<{ n: number }>(
-      `select count(*)::int as n from games where status = 'finished' and end_reason is not null`,
-    );
-    const { rows: twice } = await db.query<{ game_id: string }>(
-      `select game_id from game_players group by game_id, player_id having count(*) > 1`,
-    );
-    const { rows: stats } = await db.query<{ id: string; played: number; seats: number }>(
-      `select u.id, u.games_played as played,
-              (select count(*)::int from game_players gp join games g on g.id = gp.game_id
-               where gp.user_id = u.id and (g.end_reason <> 'aborted' or gp.forfeited)) as seats
-       from users u`,
-    );
-    const mismatched = stats.filter((s) => s.played !== s.seats);
-    checks.push({
-      name: 'finished games recorded once',
-      ok: twice.length === 0 && mismatched.length === 0,
-      detail: `${finished[0]?.n ?? 0} finished games; seats recorded twice: ${twice.length}; games-played ≠ recorded seats: ${mismatched.length === 0 ? 'none' : JSON.stringify(mismatched.slice(0, 3))}`,
-    });
-
-    // Every request answered within 10 s of its node being healthy (a fault overlapping it moves the bar).
-    const late: string[] = [];
-    const now = Date.now();
-    for (const r of run.requests) {
-      if (r.dropped) continue;
-      const answered = r.answeredAt ?? now;
-      const overlapping = faults.filter(
-        (f) => t0 + f.startMs <= answered && t0 + f.endMs >= r.sentAt - ANSWER_WITHIN_MS,
-      );
-      const healthyAt = Math.max(r.sentAt, ...overlapping.map((f) => t0 + f.endMs));
-      if (answered - healthyAt > ANSWER_WITHIN_MS) {
-        late.push(
-          `${r.event} on node ${r.node + 1} at ${r.sentAt - t0} ms: ${r.answeredAt ? `${answered - r.sentAt} ms` : 'no answer'}`,
-        );
-      }
-    }
-    checks.push({
-      name: 'every request answered within 10 s of its node being healthy',
-      ok: late.length === 0,
-      detail: `${run.requests.length} requests (${run.requests.filter((r) => r.dropped).length} lost with their node's socket); late: ${late.length === 0 ? 'none' : late.slice(0, 5).join('; ')}`,
-    });
-
-    const sigterms = run.violations.filter((v) => v.startsWith('SIGTERM'));
-    checks.push({
-      name: 'SIGTERM ends a node within 10 s',
-      ok: sigterms.length === 0,
-      detail: sigterms.length === 0 ? 'every SIGTERM' : sigterms.join('; '),
-    });
-  }
-  return checks;
 }
