@@ -13,12 +13,9 @@
  */
 import { ServerResponse } from 'node:http';
 import proxyAddr from '@fastify/proxy-addr';
-import type { Command, GameEvent, PowerUpType } from '@memeslam/engine';
 import {
   ABUSE_LIMITS,
-  type ClientEventName,
   GAME_TEXTS,
-  type GameSetup,
   LOBBY_TEXTS,
   RATE_LIMITS,
   SERVER_TEXTS,
@@ -31,14 +28,15 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import type { AuthService } from '../auth/service.ts';
-import type { User } from '../games/requests.ts';
 import type { GameService } from '../games/service.ts';
 import { type AddressCaps, MemoryAddressCaps } from '../cluster/address-caps.ts';
 import type { Presence } from '../cluster/presence.ts';
 import { type BudgetStore, MemoryTokenBuckets } from '../http/token-buckets.ts';
-import { type Outcome, fail, ok } from '../games/types.ts';
+import type { User } from '../games/requests.ts';
+import { type Outcome, fail } from '../games/types.ts';
 import { socketOriginCheck } from '../http/origins.ts';
 import type { Metrics } from '../metrics.ts';
+import { type Handler, gameHandlers } from './handlers.ts';
 
 /** DESIGN §4: socket events 30/s per socket. */
 const EVENTS_PER_SECOND = RATE_LIMITS.socketEventsPerSecond;
@@ -62,7 +60,6 @@ interface SocketState {
 const CHECKED_AUTH = Object.freeze({});
 
 type Ack = (response: { success: boolean; error?: string; data?: unknown }) => void;
-type Handler = (user: User, payload: never, socket: Socket) => Outcome<unknown> | Promise<Outcome<unknown>>;
 
 const GAME_COMMANDS = new Set<string>([
   'playCard',
@@ -355,103 +352,3 @@ function payloadBytes(payload: unknown): number {
     return Number.POSITIVE_INFINITY;
   }
 }
-
-function firstEvent<T extends GameEvent['type']>(
-  events: readonly GameEvent[],
-  type: T,
-): Extract<GameEvent, { type: T }> | undefined {
-  return events.find((e): e is Extract<GameEvent, { type: T }> => e.type === type);
-}
-
-/** One handler per client event: each turns its payload into a request at the games' door and says what its ack carries. */
-function gameHandlers(games: GameService): Record<ClientEventName, Handler> {
-  const created = async (user: User, setup: GameSetup, socket: Socket, bot: boolean) => {
-    const result = await games.handle(user, { type: 'create', setup });
-    if (!result.ok) {
-      socket.emit('gameCreated', { success: false, error: result.error });
-      return result;
-    }
-    const { seq, ...data } = result.data;
-    socket.emit('gameCreated', { success: true, ...data, seq });
-    const bots = setup.bots;
-    return ok(bot && bots ? { ...data, numberOfBots: bots.numberOfBots, botDifficulty: bots.difficulty } : data);
-  };
-  const play = (user: User, command: DistributiveOmit<Command, 'playerId'>) =>
-    games.handle(user, { type: 'play', command: { ...command, playerId: user.id } as Command });
-  const leave = async (user: User, game?: string) => {
-    const result = await games.handle(user, { type: 'leave', game });
-    return result.ok ? ok(undefined) : result;
-  };
-
-  return {
-    createGame: (user, setup: GameSetup, socket) => created(user, setup, socket, false),
-    'create-bot-game': (user, setup: GameSetup, socket) => created(user, setup, socket, true),
-
-    joinGame: async (user, { roomCode }: { roomCode: string }, socket) => {
-      const result = await games.handle(user, { type: 'join', roomCode, watch: true });
-      if (!result.ok) {
-        socket.emit('gameJoined', { success: false, error: result.error });
-        return result;
-      }
-      const { seq, watching: _watching, rejoin, ...data } = result.data;
-      socket.emit('gameJoined', { success: true, ...data, seq });
-      if (rejoin) socket.emit(rejoin.event, rejoin.payload);
-      return ok(data);
-    },
-
-    leaveGame: (user) => leave(user),
-
-    stopAllBots: (user, payload: { gameId?: string; roomCode?: string }) =>
-      leave(user, payload.gameId ?? payload.roomCode),
-
-    setPlayerReady: (user, { isReady }: { isReady: boolean }) => games.handle(user, { type: 'ready', isReady }),
-
-    startGame: (user) => games.handle(user, { type: 'start' }),
-
-    playCard: async (user, { cardId, pileIndex }: { cardId: string; pileIndex: number }) => {
-      const result = await play(user, { type: 'playCard', cardId, pileIndex });
-      if (!result.ok) return result;
-      return ok({ card: firstEvent(result.data.events, 'cardPlayed')?.card, pileIndex });
-    },
-
-    usePowerUp: async (user, request: Record<string, unknown> & { powerUpType: PowerUpType }) => {
-      const result = await play(user, { type: 'usePowerUp', ...request });
-      if (!result.ok) return result;
-      const used = firstEvent(result.data.events, 'powerUpUsed');
-      return ok({ powerUpType: request.powerUpType, data: used?.effect });
-    },
-
-    getPowerUpStatus: async (user) => {
-      const result = await games.handle(user, { type: 'view' });
-      if (!result.ok) return result;
-      const { hand, game } = result.data;
-      return ok({
-        powerUps: hand.powerUps,
-        activeEffects: game.gameState?.activeEffects ?? [],
-        isFrozen: hand.isFrozen,
-      });
-    },
-
-    requestHand: async (user) => {
-      const result = await games.handle(user, { type: 'view' });
-      if (!result.ok) return result;
-      const { hand, game } = result.data;
-      if (!game.gameState) return fail(GAME_TEXTS.gameNotActive);
-      return ok({ ...hand, gameState: game.gameState });
-    },
-
-    checkDeadlock: async (user) => {
-      const result = await play(user, { type: 'checkDeadlock' });
-      if (!result.ok) return result;
-      return ok({ result: result.data.deadlockCheck ?? { deadlockDetected: false, resolved: false } });
-    },
-
-    forceDeadlockResolution: async (user) => {
-      const result = await play(user, { type: 'forceDeadlockResolution' });
-      if (!result.ok) return result;
-      return ok({ cardsFlipped: firstEvent(result.data.events, 'deadlockResolved')?.cardsFlipped ?? 0 });
-    },
-  };
-}
-
-type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
