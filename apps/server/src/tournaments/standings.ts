@@ -1,0 +1,144 @@
+/**
+ * A tournament's standings (DESIGN §5): which finished games count for it (one definition, with the
+ * reason given for a game that does not), and its participants ranked by its scoring method.
+ */
+import {
+  type ScoringMethod,
+  TOURNAMENT_MIN_GAME_DURATION_MS,
+  type TournamentLeaderboardEntry,
+  UNCOUNTED_REASONS,
+  type UncountedReason,
+  winRatePercent,
+} from '@memeslam/protocol';
+import { type SQL, and, count, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { gamePlayers, games, tournamentParticipants, users } from '../db/schema.ts';
+import type { Row, Stored } from './service.ts';
+
+/**
+ * The rules a finished game must pass to count for a tournament (DESIGN §5), each with the reason a
+ * player is given when it fails. This is the one definition: the standings count the games that
+ * pass them all, and a player's own standing reports the first one (UNCOUNTED_REASONS order) that a
+ * game failed. A NULL check counts as failed in both.
+ */
+function countingRules(row: Row): { reason: UncountedReason; passes: SQL }[] {
+  const { allowBots } = (row.settings as unknown as Stored).settings;
+  const checks: Record<UncountedReason, SQL | undefined> = {
+    botsNotAllowed: allowBots ? undefined : eq(games.isBotGame, false),
+    outsideWindow: and(gte(games.finishedAt, row.startDate), lte(games.finishedAt, row.endDate)),
+    aborted: ne(games.endReason, 'aborted'),
+    tooShort: gte(games.durationMs, TOURNAMENT_MIN_GAME_DURATION_MS),
+  };
+  return UNCOUNTED_REASONS.flatMap((reason) => {
+    const check = checks[reason];
+    return check ? [{ reason, passes: sql`coalesce(${check}, false)` }] : [];
+  });
+}
+
+/** A finished game that counts for the tournament. */
+export function counts(row: Row): SQL {
+  return and(eq(games.status, 'finished'), ...countingRules(row).map((r) => r.passes)) as SQL;
+}
+
+/** Why a finished game did not count: the first rule it fails, or NULL when it counts. */
+export function uncountedReason(row: Row): SQL<UncountedReason | null> {
+  const cases = countingRules(row).map((r) => sql`when not ${r.passes} then ${r.reason}::text`);
+  return sql<UncountedReason | null>`(case ${sql.join(cases, sql` `)} else null end)`;
+}
+
+interface Standing {
+  userId: string;
+  username: string;
+  joinedAt: Date;
+  gamesPlayed: number;
+  gamesWon: number;
+  totalPoints: number;
+  averageSeconds: number;
+}
+
+function valueOf(method: ScoringMethod, s: Standing): number {
+  switch (method) {
+    case 'totalPoints':
+      return s.totalPoints;
+    case 'gamesWon':
+      return s.gamesWon;
+    case 'winRate':
+      return winRatePercent(s.gamesWon, s.gamesPlayed);
+    case 'averageTime':
+      return s.averageSeconds;
+  }
+}
+
+/**
+ * Standings from the games that count (countingRules: finished inside the window, at least 30 s,
+ * not aborted, bot games only when allowed). A participant ranks once they have minGamesRequired games;
+ * those who have not yet follow, unranked for prizes. Ties: more games won, then more games, then
+ * who joined first.
+ */
+export async function standingsOf(db: Db, row: Row): Promise<TournamentLeaderboardEntry[]> {
+  const stored = row.settings as unknown as Stored;
+  const rules = stored.settings;
+  const people = await db
+    .select({ userId: tournamentParticipants.userId, joinedAt: tournamentParticipants.joinedAt })
+    .from(tournamentParticipants)
+    .where(eq(tournamentParticipants.tournamentId, row.id));
+  if (people.length === 0) return [];
+  const ids = people.map((p) => p.userId);
+  const totals = await db
+    .select({
+      userId: gamePlayers.userId,
+      username: sql<string>`max(${gamePlayers.username})`,
+      gamesPlayed: count(),
+      gamesWon: sql<number>`count(*) filter (where ${games.winnerId} = ${gamePlayers.userId})`.mapWith(Number),
+      totalPoints: sql<number>`coalesce(sum(${gamePlayers.points}), 0)`.mapWith(Number),
+      averageMs: sql<number>`coalesce(avg(${games.durationMs}), 0)`.mapWith(Number),
+    })
+    .from(gamePlayers)
+    .innerJoin(games, eq(games.id, gamePlayers.gameId))
+    .where(and(inArray(gamePlayers.userId, ids), counts(row)))
+    .groupBy(gamePlayers.userId);
+  const names = await db.select({ id: users.id, username: users.username }).from(users).where(inArray(users.id, ids));
+  const nameOf = new Map(names.map((u) => [u.id, u.username]));
+  const standings: Standing[] = people.map((p) => {
+    const t = totals.find((x) => x.userId === p.userId);
+    return {
+      userId: p.userId,
+      username: nameOf.get(p.userId) ?? t?.username ?? '',
+      joinedAt: p.joinedAt,
+      gamesPlayed: t?.gamesPlayed ?? 0,
+      gamesWon: t?.gamesWon ?? 0,
+      totalPoints: t?.totalPoints ?? 0,
+      averageSeconds: Math.round((t?.averageMs ?? 0) / 1000),
+    };
+  });
+  const lowerIsBetter = rules.scoringMethod === 'averageTime';
+  const order = (a: Standing, b: Standing) => {
+    const va = valueOf(rules.scoringMethod, a);
+    const vb = valueOf(rules.scoringMethod, b);
+    if (va !== vb) return lowerIsBetter ? va - vb : vb - va;
+    return (
+      b.gamesWon - a.gamesWon ||
+      b.gamesPlayed - a.gamesPlayed ||
+      a.joinedAt.getTime() - b.joinedAt.getTime() ||
+      a.userId.localeCompare(b.userId)
+    );
+  };
+  const ranked = standings.filter((s) => s.gamesPlayed >= rules.minGamesRequired).sort(order);
+  const unranked = standings
+    .filter((s) => s.gamesPlayed < rules.minGamesRequired)
+    .sort((a, b) => b.gamesPlayed - a.gamesPlayed || a.joinedAt.getTime() - b.joinedAt.getTime());
+  const prizes = row.prizeAmounts;
+  return [...ranked, ...unranked].map((s, index) => {
+    const isRanked = index < ranked.length;
+    const prize = isRanked && index < prizes.length ? { amount: Number(prizes[index]) } : undefined;
+    return {
+      userId: s.userId,
+      position: index + 1,
+      username: s.username,
+      tournamentValue: valueOf(rules.scoringMethod, s),
+      improvement: { gamesPlayed: s.gamesPlayed, gamesWon: s.gamesWon },
+      isPrizeWinner: prize !== undefined,
+      prizeAmount: prize?.amount ?? null,
+    };
+  });
+}
