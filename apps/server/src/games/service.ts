@@ -691,7 +691,10 @@ export class GameService {
       this.#unseat(userId, current);
       return ok(null);
     }
-    await this.#settle(current, current.leave(userId));
+    // A leave that did not become durable (this node lost the game meanwhile) freed nothing: the
+    // game's next owner still seats the user, so the create or join must not go on.
+    const left = await this.#settle(current, current.leave(userId));
+    if (!left.ok) return left;
     this.#unseat(userId, current);
     return ok(null);
   }
