@@ -11,7 +11,7 @@ import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { call } from './helpers/boot.ts';
 import { clusterSkipReason, connectTo, register, startCluster } from './helpers/cluster.ts';
-import { type Ack, type Client, playOne } from './helpers/sockets.ts';
+import { type Ack, type Client, firstPlayWithin, playCards } from './helpers/sockets.ts';
 
 const skip = clusterSkipReason({ front: false });
 
@@ -79,29 +79,6 @@ async function playableCard(client: Client, withinMs = 20_000): Promise<{ cardId
     await sleep(100);
   }
   throw new Error(`no playable card within ${withinMs} ms`);
-}
-
-/** Plays `count` more matching cards (waiting while none matches), each acknowledged, into `played`. */
-async function playCards(client: Client, count: number, played: string[]): Promise<void> {
-  const goal = played.length + count;
-  const deadline = Date.now() + 60_000;
-  while (played.length < goal) {
-    if (Date.now() > deadline) throw new Error(`${count} plays were not acknowledged within 60 s`);
-    const card = await playOne(client);
-    if (card) played.push(card);
-    else await sleep(100);
-  }
-}
-
-/** The first play acknowledged within `withinMs` (through a game changing hands), or null. */
-async function firstPlayWithin(client: Client, withinMs: number): Promise<string | null> {
-  const deadline = Date.now() + withinMs;
-  let card: string | null = null;
-  while (!card && Date.now() < deadline) {
-    card = await playOne(client);
-    if (!card) await sleep(100);
-  }
-  return card;
 }
 
 async function gameRow(db: pg.Client, gameId: string) {

@@ -18,7 +18,7 @@ import {
   startCluster,
   startRedis,
 } from './helpers/cluster.ts';
-import { type Client, playOne } from './helpers/sockets.ts';
+import { type Client, firstPlayWithin, playCards, playOne } from './helpers/sockets.ts';
 
 const skip = clusterSkipReason({ front: true, ownRedis: true });
 
@@ -57,24 +57,6 @@ async function botGame(client: Client, speed: 'blitz' | 'normal', cardsPerPlayer
   });
   expect(created.success).toBe(true);
   return created.data as { gameId: string; roomCode: string };
-}
-
-/** Plays `count` more matching cards (waiting while none matches), each acknowledged, into `played`. */
-async function playCards(client: Client, count: number, played: string[]): Promise<void> {
-  const goal = played.length + count;
-  while (played.length < goal) {
-    const card = await playOne(client);
-    if (card) played.push(card);
-    else await sleep(100);
-  }
-}
-
-/** The first play acknowledged within `withinMs` (through a game changing hands), or null. */
-async function firstPlayWithin(client: Client, withinMs: number): Promise<string | null> {
-  const deadline = Date.now() + withinMs;
-  let card: string | null = null;
-  while (!card && Date.now() < deadline) card = await playOne(client);
-  return card;
 }
 
 /** Plays matching cards for each client until every one of them has seen the game end. */

@@ -128,3 +128,28 @@ export async function playOne(client: Client): Promise<string | null> {
   }
   return null;
 }
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Plays `count` more matching cards (waiting while none matches), each acknowledged, into `played`. */
+export async function playCards(client: Client, count: number, played: string[], withinMs = 60_000): Promise<void> {
+  const goal = played.length + count;
+  const deadline = Date.now() + withinMs;
+  while (played.length < goal) {
+    if (Date.now() > deadline) throw new Error(`${count} plays were not acknowledged within ${withinMs / 1000} s`);
+    const card = await playOne(client);
+    if (card) played.push(card);
+    else await pause(100);
+  }
+}
+
+/** The first play acknowledged within `withinMs` (through a game changing hands, say), or null. */
+export async function firstPlayWithin(client: Client, withinMs: number): Promise<string | null> {
+  const deadline = Date.now() + withinMs;
+  let card: string | null = null;
+  while (!card && Date.now() < deadline) {
+    card = await playOne(client);
+    if (!card) await pause(100);
+  }
+  return card;
+}
