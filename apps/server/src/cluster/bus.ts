@@ -17,6 +17,16 @@ export class NodeUnreachable extends Error {}
 /** The answer of a node that is handing its games over: the asker looks for the next owner. */
 export const NODE_STOPPING = 'node stopping';
 
+/**
+ * The answer of a node asked about a game it does not run: typically a node restarted within its old
+ * run's lease, still named as the owner in Redis. The asker looks for the owner again (the lease runs
+ * out and the game is taken over) instead of taking "nothing here" for the game's answer.
+ */
+export const NOT_THE_OWNER = 'not the owner of that game';
+
+/** Answers that send the asker on to look for the game's owner again. */
+const ASK_AGAIN = new Set([NODE_STOPPING, NOT_THE_OWNER]);
+
 export class NodeBus {
   readonly #redis: ClusterRedis;
   readonly #nodeId: string;
@@ -144,8 +154,7 @@ export class NodeBus {
       this.#waiting.delete(message.reply);
       if (!waiting) return;
       if (message.ok) waiting.resolve(message.body);
-      else
-        waiting.reject(message.error === NODE_STOPPING ? new NodeUnreachable(NODE_STOPPING) : new Error(message.error));
+      else waiting.reject(ASK_AGAIN.has(message.error) ? new NodeUnreachable(message.error) : new Error(message.error));
       return;
     }
     const { id, from, body } = message;

@@ -185,7 +185,7 @@ export class ClusterGames {
   ): Promise<Outcome<unknown>> {
     return this.#atOwner(
       gameId,
-      { kind: 'handle', user, request, present },
+      { kind: 'handle', gameId, user, request, present },
       here,
       fail(SERVER_TEXTS.clusterUnavailable),
     );
@@ -195,7 +195,7 @@ export class ClusterGames {
   async connect<T>(userId: string, here: () => Promise<T | null>): Promise<T | null> {
     const gameId = await this.placeOfSeat(userId).catch(() => 'local');
     if (gameId === 'local') return null;
-    return this.#atOwner(gameId, { kind: 'connect', userId }, here, null);
+    return this.#atOwner(gameId, { kind: 'connect', gameId, userId }, here, null);
   }
 
   /** The user has no socket left on any node: their game's owner hears it (best effort). */

@@ -76,11 +76,18 @@ export function rejoinFor(room: GameRoom, userId: string): Rejoin {
 
 /**
  * Cluster mode: what one node asks of the owner of a game. `present`: the user has a socket open on
- * the asking node. Answers are plain data (they cross Redis).
+ * the asking node. `gameId`: the game the asker found this node owning; a node that does not run it
+ * refuses (NOT_THE_OWNER) rather than answer for it. Answers are plain data (they cross Redis).
  */
 export type Forwarded =
-  | { readonly kind: 'handle'; readonly user: User; readonly request: GameRequest; readonly present: boolean }
-  | { readonly kind: 'connect'; readonly userId: string }
+  | {
+      readonly kind: 'handle';
+      readonly gameId: string;
+      readonly user: User;
+      readonly request: GameRequest;
+      readonly present: boolean;
+    }
+  | { readonly kind: 'connect'; readonly gameId: string; readonly userId: string }
   | { readonly kind: 'disconnect'; readonly userId: string }
   | { readonly kind: 'room'; readonly gameId: string; readonly question: RoomQuestion }
   | { readonly kind: 'live'; readonly viewerId: string; readonly query: LiveQuery };

@@ -19,7 +19,7 @@ import {
 } from '@memeslam/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.ts';
-import { NODE_STOPPING, NodeUnreachable } from '../cluster/bus.ts';
+import { NODE_STOPPING, NOT_THE_OWNER, NodeUnreachable } from '../cluster/bus.ts';
 import type { ClusterRedis } from '../cluster/redis.ts';
 import type { Db, Prepared } from '../db/client.ts';
 import { type BudgetFactory, type BudgetStore, memoryBudgets } from '../http/token-buckets.ts';
@@ -370,10 +370,16 @@ export class GameService {
       void room.connect(userId).done;
       return { gameId: room.id, rejoin: rejoinFor(room, userId) };
     }
-    return (
-      this.#cluster?.connect(userId, async () => (await this.#serve({ kind: 'connect', userId })) as Seated | null) ??
-      null
-    );
+    return this.#cluster?.connect(userId, () => this.#connectHere(userId)) ?? null;
+  }
+
+  /** A socket of the user opened on some node: the game it sits in here counts them back. */
+  async #connectHere(userId: string): Promise<Seated | null> {
+    const room = this.#userGame.get(userId);
+    if (!room) return null;
+    this.#remote.add(userId);
+    await room.connect(userId).done;
+    return { gameId: room.id, rejoin: rejoinFor(room, userId) };
   }
 
   /** A socket of the user closed; their seat counts as away once the last one has, on every node. */
@@ -518,6 +524,12 @@ export class GameService {
   async #serve(body: Forwarded): Promise<unknown> {
     // A node handing its games over sends the asker on to the next owner.
     if (this.#stopping) throw new NodeUnreachable(NODE_STOPPING);
+    // Asked as the owner of a game this node does not run (its previous run, killed, held the lease
+    // that still names it): answering "no game here" would free or refuse nothing real — a vacate
+    // answered so let a user sit in two games once the game was taken over. The asker looks again.
+    if ((body.kind === 'handle' || body.kind === 'connect' || body.kind === 'room') && !this.#rooms.has(body.gameId)) {
+      throw new NodeUnreachable(NOT_THE_OWNER);
+    }
     switch (body.kind) {
       case 'handle':
         if (body.present) {
@@ -530,13 +542,8 @@ export class GameService {
         // user too: waiting in that queue would wait for itself. It runs at once.
         if (body.request.type === 'vacate') return this.#dispatch(body.user, body.request, true);
         return this.#enqueue(body.user, body.request, true);
-      case 'connect': {
-        const room = this.#userGame.get(body.userId);
-        if (!room) return null;
-        this.#remote.add(body.userId);
-        await room.connect(body.userId).done;
-        return { gameId: room.id, rejoin: rejoinFor(room, body.userId) };
-      }
+      case 'connect':
+        return this.#connectHere(body.userId);
       case 'disconnect': {
         this.#remote.delete(body.userId);
         if ((this.#sockets.get(body.userId) ?? 0) === 0)
