@@ -1,40 +1,23 @@
 /** /login: e-mail or username and password; the verification box when the server asks for it. */
-import { AUTH_TEXTS, SUCCESS_TEXTS, loginSchema, parseWith, welcomeBackText } from '@memeslam/protocol';
-import { type FormEvent, useState } from 'react';
+import { AUTH_TEXTS, SUCCESS_TEXTS, loginSchema, welcomeBackText } from '@memeslam/protocol';
+import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { ApiError, api } from '../api/http.ts';
 import { returnPath } from '../app/guards.tsx';
 import { session } from '../auth/session.ts';
 import { Button, Field } from '../components/Field.tsx';
-
-type Errors = Partial<Record<'email' | 'password', string>>;
+import { useForm } from '../forms/useForm.ts';
 
 export function Login() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [form, setForm] = useState({ email: '', password: '' });
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
+  const { values, setField, errors, busy, submit } = useForm({ email: '', password: '' }, loginSchema);
   const [verification, setVerification] = useState<{ email: string; message: string } | null>(null);
 
-  const edit = (field: keyof typeof form) => (value: string) => {
-    setForm((f) => ({ ...f, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
-  };
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = parseWith(loginSchema, form);
-    if (!parsed.success) {
-      const next: Errors = {};
-      for (const e of parsed.errors) next[e.path as keyof Errors] ??= e.message;
-      setErrors(next);
-      return;
-    }
-    setBusy(true);
+  async function signIn() {
     try {
-      const { data } = await api('login', { body: form, quiet: true });
+      const { data } = await api('login', { body: values, quiet: true });
       if (!data?.token || !data.user) throw new Error(AUTH_TEXTS.loginInvalidResponse);
       session.signIn(data.token, data.user);
       toast.success(SUCCESS_TEXTS.loggedIn, { description: welcomeBackText(data.user.username) });
@@ -42,7 +25,7 @@ export function Login() {
     } catch (error) {
       if (error instanceof ApiError && error.body?.requiresEmailVerification === true) {
         setVerification({
-          email: String(error.body.email ?? form.email),
+          email: String(error.body.email ?? values.email),
           message: error.message || AUTH_TEXTS.verifyBeforeLogin,
         });
         toast.error(AUTH_TEXTS.verifyBeforeLoginToast);
@@ -53,8 +36,6 @@ export function Login() {
       } else {
         toast.error(error instanceof Error ? error.message : AUTH_TEXTS.loginInvalidResponse);
       }
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -90,12 +71,12 @@ export function Login() {
           </div>
         </section>
       )}
-      <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4">
+      <form onSubmit={submit(signIn)} noValidate className="flex flex-col gap-4">
         <Field
           label="Email or username"
           name="email"
-          value={form.email}
-          onChange={edit('email')}
+          value={values.email}
+          onChange={(v) => setField('email', v)}
           error={errors.email}
           autoComplete="username"
         />
@@ -103,8 +84,8 @@ export function Login() {
           label="Password"
           name="password"
           type="password"
-          value={form.password}
-          onChange={edit('password')}
+          value={values.password}
+          onChange={(v) => setField('password', v)}
           error={errors.password}
           autoComplete="current-password"
         />

@@ -1,42 +1,22 @@
 /** /register: the form with the spec's client rules (an error clears when its field is edited), and the demo login. */
-import { AUTH_TEXTS, SUCCESS_TEXTS, VALIDATION_TEXTS, parseWith, registerFormSchema } from '@memeslam/protocol';
-import { type FormEvent, useState } from 'react';
+import { AUTH_TEXTS, SUCCESS_TEXTS, VALIDATION_TEXTS, registerFormSchema } from '@memeslam/protocol';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { ApiError, api } from '../api/http.ts';
 import { session } from '../auth/session.ts';
 import { Button, Field } from '../components/Field.tsx';
-
-type FieldName = 'username' | 'email' | 'password' | 'confirmPassword';
+import { useForm } from '../forms/useForm.ts';
 
 export function Register() {
   const navigate = useNavigate();
-  const [form, setForm] = useState<Record<FieldName, string>>({
-    username: '',
-    email: '',
-    password: '',
-    confirmPassword: '',
-  });
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
-  const [busy, setBusy] = useState(false);
+  const { values, setField, errors, setError, busy, submit } = useForm(
+    { username: '', email: '', password: '', confirmPassword: '' },
+    registerFormSchema,
+  );
 
-  const edit = (field: FieldName) => (value: string) => {
-    setForm((f) => ({ ...f, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
-  };
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = parseWith(registerFormSchema, form);
-    if (!parsed.success) {
-      const next: Partial<Record<FieldName, string>> = {};
-      for (const e of parsed.errors) next[e.path as FieldName] ??= e.message;
-      setErrors(next);
-      return;
-    }
-    setBusy(true);
+  async function register() {
     try {
-      const { username, email, password } = form;
+      const { username, email, password } = values;
       const { data, raw } = await api('register', { body: { username, email, password }, quiet: true });
       if (raw.requiresEmailVerification === true) {
         toast.success(SUCCESS_TEXTS.registrationCheckEmail);
@@ -49,16 +29,13 @@ export function Register() {
       navigate('/dashboard', { replace: true });
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) {
-        const field: FieldName = /email/i.test(error.message) ? 'email' : 'username';
-        setErrors((e) => ({ ...e, [field]: error.message }));
+        setError(/email/i.test(error.message) ? 'email' : 'username', error.message);
       }
       // The server's own password checks (a common password): shown on the field as it words them.
       if (error instanceof ApiError && error.status === 422 && /password/i.test(error.message)) {
-        setErrors((e) => ({ ...e, password: error.message }));
+        setError('password', error.message);
       }
       toast.error(error instanceof ApiError && error.message ? error.message : AUTH_TEXTS.registrationFailed);
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -76,12 +53,12 @@ export function Register() {
   return (
     <main className="mx-auto max-w-md px-4 py-10">
       <h1 className="mb-6 text-3xl font-bold">Create your account</h1>
-      <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4">
+      <form onSubmit={submit(register)} noValidate className="flex flex-col gap-4">
         <Field
           label="Username"
           name="username"
-          value={form.username}
-          onChange={edit('username')}
+          value={values.username}
+          onChange={(v) => setField('username', v)}
           error={errors.username}
           autoComplete="username"
         />
@@ -89,8 +66,8 @@ export function Register() {
           label="Email"
           name="email"
           type="email"
-          value={form.email}
-          onChange={edit('email')}
+          value={values.email}
+          onChange={(v) => setField('email', v)}
           error={errors.email}
           autoComplete="email"
         />
@@ -98,8 +75,8 @@ export function Register() {
           label="Password"
           name="password"
           type="password"
-          value={form.password}
-          onChange={edit('password')}
+          value={values.password}
+          onChange={(v) => setField('password', v)}
           error={errors.password}
           autoComplete="new-password"
         />
@@ -108,8 +85,8 @@ export function Register() {
           label="Confirm password"
           name="confirmPassword"
           type="password"
-          value={form.confirmPassword}
-          onChange={edit('confirmPassword')}
+          value={values.confirmPassword}
+          onChange={(v) => setField('confirmPassword', v)}
           error={errors.confirmPassword}
           autoComplete="new-password"
         />
