@@ -1,32 +1,23 @@
 /** /forgot-password asks for a reset mail; /reset-password sets a new password from the mailed link. */
-import { AUTH_TEXTS, VALIDATION_TEXTS, forgotPasswordSchema, parseWith, passwordSchema } from '@memeslam/protocol';
-import { type FormEvent, useState } from 'react';
+import { AUTH_TEXTS, VALIDATION_TEXTS, forgotPasswordSchema } from '@memeslam/protocol';
+import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { ApiError, api } from '../api/http.ts';
 import { Button, Field } from '../components/Field.tsx';
+import { resetPasswordFormSchema } from '../forms/schemas.ts';
+import { useForm } from '../forms/useForm.ts';
 
 export function ForgotPassword() {
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string>();
+  const { values, setField, errors, busy, submit } = useForm({ email: '' }, forgotPasswordSchema);
   const [sent, setSent] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = parseWith(forgotPasswordSchema, { email });
-    if (!parsed.success) {
-      setError(parsed.message);
-      return;
-    }
-    setBusy(true);
+  async function send() {
     try {
-      const { message } = await api('forgotPassword', { body: { email } });
+      const { message } = await api('forgotPassword', { body: { email: values.email } });
       setSent(message ?? '');
     } catch {
       // The client's generic toast has spoken.
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -38,17 +29,14 @@ export function ForgotPassword() {
           {sent}
         </p>
       ) : (
-        <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4">
+        <form onSubmit={submit(send)} noValidate className="flex flex-col gap-4">
           <Field
             label="Email"
             name="email"
             type="email"
-            value={email}
-            onChange={(v) => {
-              setEmail(v);
-              setError(undefined);
-            }}
-            error={error}
+            value={values.email}
+            onChange={(v) => setField('email', v)}
+            error={errors.email}
             autoComplete="email"
           />
           <Button type="submit" busy={busy}>
@@ -69,29 +57,20 @@ export function ResetPassword() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const token = params.get('token') ?? '';
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({});
-  const [busy, setBusy] = useState(false);
+  const { values, setField, errors, setErrors, busy, submit } = useForm(
+    { password: '', confirm: '' },
+    resetPasswordFormSchema,
+  );
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = parseWith(passwordSchema, password);
-    const next: typeof errors = {};
-    if (!parsed.success) next.password = parsed.message;
-    if (!confirm) next.confirm = VALIDATION_TEXTS.confirmPasswordRequired;
-    else if (confirm !== password) next.confirm = VALIDATION_TEXTS.passwordsDoNotMatch;
-    setErrors(next);
-    if (next.password || next.confirm) return;
-    setBusy(true);
+  async function reset() {
+    // Every try starts clean: a confirmation error left from the last one may no longer hold.
+    setErrors({});
     try {
-      const { message } = await api('resetPassword', { body: { token, password }, quiet: true });
+      const { message } = await api('resetPassword', { body: { token, password: values.password }, quiet: true });
       toast.success(message ?? '');
       navigate('/login', { replace: true });
     } catch (error) {
       toast.error(error instanceof ApiError ? error.message : AUTH_TEXTS.verifyFailedPage);
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -109,16 +88,13 @@ export function ResetPassword() {
   return (
     <main className="mx-auto max-w-md px-4 py-10">
       <h1 className="mb-6 text-3xl font-bold">Reset your password</h1>
-      <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4">
+      <form onSubmit={submit(reset)} noValidate className="flex flex-col gap-4">
         <Field
           label="New password"
           name="password"
           type="password"
-          value={password}
-          onChange={(v) => {
-            setPassword(v);
-            setErrors((e) => ({ ...e, password: undefined }));
-          }}
+          value={values.password}
+          onChange={(v) => setField('password', v)}
           error={errors.password}
           autoComplete="new-password"
         />
@@ -126,11 +102,8 @@ export function ResetPassword() {
           label="Confirm password"
           name="confirmPassword"
           type="password"
-          value={confirm}
-          onChange={(v) => {
-            setConfirm(v);
-            setErrors((e) => ({ ...e, confirm: undefined }));
-          }}
+          value={values.confirm}
+          onChange={(v) => setField('confirm', v)}
           error={errors.confirm}
           autoComplete="new-password"
         />

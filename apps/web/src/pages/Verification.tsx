@@ -6,13 +6,15 @@ import {
   VALIDATION_TEXTS,
   VERIFY_EMAIL_REDIRECT_MS,
 } from '@memeslam/protocol';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { ApiError, api } from '../api/http.ts';
 import { session } from '../auth/session.ts';
 import { Button, Field } from '../components/Field.tsx';
 import { Spinner } from '../components/Spinner.tsx';
+import { resendFormSchema } from '../forms/schemas.ts';
+import { useForm } from '../forms/useForm.ts';
 
 type VerifyState = { kind: 'verifying' } | { kind: 'success' } | { kind: 'error'; message: string };
 
@@ -85,9 +87,12 @@ export function VerifyEmail() {
 
 export function ResendVerification() {
   const navigate = useNavigate();
-  const [email, setEmail] = useState('');
-  const [busy, setBusy] = useState(false);
+  // A blank address is said by a toast, not under the field.
+  const { values, setField, busy, submit } = useForm({ email: '' }, resendFormSchema, {
+    onInvalid: () => toast.error(VALIDATION_TEXTS.enterEmail),
+  });
   const [sent, setSent] = useState(false);
+  // The server's refusal stays until the next try, whatever is typed meanwhile.
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
@@ -96,23 +101,15 @@ export function ResendVerification() {
     return () => clearTimeout(timer);
   }, [sent, navigate]);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!email.trim()) {
-      toast.error(VALIDATION_TEXTS.enterEmail);
-      return;
-    }
-    setBusy(true);
+  async function resend() {
     setError(null);
     try {
-      await api('resendVerification', { body: { email }, quiet: true });
+      await api('resendVerification', { body: { email: values.email }, quiet: true });
       toast.success(SUCCESS_TEXTS.verificationSent);
       setSent(true);
     } catch (failure) {
       setError(failure instanceof ApiError && failure.message ? failure.message : AUTH_TEXTS.resendFailedPage);
       toast.error(AUTH_TEXTS.resendFailed);
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -122,8 +119,15 @@ export function ResendVerification() {
       {sent ? (
         <p role="status">{SUCCESS_TEXTS.verificationSentInbox}</p>
       ) : (
-        <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4">
-          <Field label="Email" name="email" type="email" value={email} onChange={setEmail} autoComplete="email" />
+        <form onSubmit={submit(resend)} noValidate className="flex flex-col gap-4">
+          <Field
+            label="Email"
+            name="email"
+            type="email"
+            value={values.email}
+            onChange={(v) => setField('email', v)}
+            autoComplete="email"
+          />
           {error && (
             <p role="alert" className="text-sm text-red-400">
               {error}
