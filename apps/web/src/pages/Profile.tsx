@@ -12,18 +12,17 @@ import {
   SUCCESS_TEXTS,
   VALIDATION_TEXTS,
   formatGameTime,
-  parseWith,
-  passwordSchema,
-  usernameSchema,
 } from '@memeslam/protocol';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { ApiError, api } from '../api/http.ts';
 import { session, useSession } from '../auth/session.ts';
 import { Button, Field } from '../components/Field.tsx';
 import { Icon } from '../components/Icon.tsx';
+import { changePasswordFormSchema, usernameFormSchema } from '../forms/schemas.ts';
+import { unchecked, useForm } from '../forms/useForm.ts';
 import { WalletPanel } from '../wallet/WalletPanel.tsx';
 
 const PREFERENCE_LABELS: Record<keyof Preferences, string> = {
@@ -37,8 +36,7 @@ export function Profile() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
-  const [username, setUsername] = useState(user?.username ?? '');
-  const [usernameError, setUsernameError] = useState<string>();
+  const usernameForm = useForm({ username: user?.username ?? '' }, usernameFormSchema);
   const history = useQuery({
     queryKey: ['history', RECENT_ACTIVITY_GAMES],
     queryFn: async () =>
@@ -59,14 +57,8 @@ export function Profile() {
     }
   }
 
-  async function saveUsername(event: FormEvent) {
-    event.preventDefault();
-    const parsed = parseWith(usernameSchema, username);
-    if (!parsed.success) {
-      setUsernameError(parsed.message);
-      return;
-    }
-    if (await saveProfile({ username: parsed.data })) setEditing(false);
+  async function saveUsername(changes: { username: string }) {
+    if (await saveProfile(changes)) setEditing(false);
   }
 
   async function exportData() {
@@ -90,16 +82,13 @@ export function Profile() {
           Account
         </h2>
         {editing ? (
-          <form onSubmit={(e) => void saveUsername(e)} noValidate className="flex flex-col gap-3">
+          <form onSubmit={usernameForm.submit(saveUsername)} noValidate className="flex flex-col gap-3">
             <Field
               label="Username"
               name="username"
-              value={username}
-              onChange={(v) => {
-                setUsername(v);
-                setUsernameError(undefined);
-              }}
-              error={usernameError}
+              value={usernameForm.values.username}
+              onChange={(v) => usernameForm.setField('username', v)}
+              error={usernameForm.errors.username}
             />
             <div className="flex gap-2">
               <Button type="submit">Save</Button>
@@ -107,8 +96,7 @@ export function Profile() {
                 type="button"
                 className="rounded-lg border border-edge px-4 py-2"
                 onClick={() => {
-                  setUsername(user.username);
-                  setUsernameError(undefined);
+                  usernameForm.setField('username', user.username);
                   setEditing(false);
                 }}
               >
@@ -236,24 +224,20 @@ export function Profile() {
 
 function ChangePassword() {
   const [open, setOpen] = useState(false);
-  const [current, setCurrent] = useState('');
-  const [next, setNext] = useState('');
-  const [error, setError] = useState<string>();
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = parseWith(passwordSchema, next);
-    if (!current) return setError(VALIDATION_TEXTS.currentPasswordRequired);
-    if (!parsed.success) return setError(parsed.message);
+  // The dialog's one error, a check's or the server's, shows under the new password; typing leaves it.
+  const { values, setField, errors, setError, submit } = useForm(
+    { currentPassword: '', newPassword: '' },
+    changePasswordFormSchema,
+    { fieldOf: () => 'form' },
+  );
+  async function change() {
     try {
-      const { data, message } = await api('changePassword', {
-        body: { currentPassword: current, newPassword: next },
-        quiet: true,
-      });
+      const { data, message } = await api('changePassword', { body: values, quiet: true });
       session.signIn(data.token, data.user);
       toast.success(message ?? '');
       setOpen(false);
     } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : undefined);
+      setError('form', failure instanceof ApiError ? failure.message : undefined);
     }
   }
   return (
@@ -266,21 +250,21 @@ function ChangePassword() {
           <Dialog.Description className="mt-1 text-sm text-muted">
             Other devices are signed out when the password changes.
           </Dialog.Description>
-          <form onSubmit={(e) => void submit(e)} noValidate className="mt-4 flex flex-col gap-3">
+          <form onSubmit={submit(change)} noValidate className="mt-4 flex flex-col gap-3">
             <Field
               label="Current password"
               name="currentPassword"
               type="password"
-              value={current}
-              onChange={setCurrent}
+              value={values.currentPassword}
+              onChange={(v) => setField('currentPassword', v)}
             />
             <Field
               label="New password"
               name="newPassword"
               type="password"
-              value={next}
-              onChange={setNext}
-              error={error}
+              value={values.newPassword}
+              onChange={(v) => setField('newPassword', v)}
+              error={errors.form}
             />
             <Button type="submit">Change password</Button>
           </form>
@@ -292,17 +276,16 @@ function ChangePassword() {
 
 function DeleteAccount({ isGuest, onDeleted }: { isGuest: boolean; onDeleted: () => void }) {
   const [open, setOpen] = useState(false);
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string>();
-  async function confirm(event: FormEvent) {
-    event.preventDefault();
+  // The server checks the password; its refusal shows under the field, and typing leaves it.
+  const { values, setField, errors, setError, submit } = useForm({ password: '' }, unchecked);
+  async function confirm() {
     try {
-      const { message } = await api('deleteAccount', { body: isGuest ? {} : { password }, quiet: true });
+      const { message } = await api('deleteAccount', { body: isGuest ? {} : values, quiet: true });
       session.clear({ signedOut: true });
       toast.success(message ?? '');
       onDeleted();
     } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : undefined);
+      setError('form', failure instanceof ApiError ? failure.message : undefined);
     }
   }
   return (
@@ -317,15 +300,15 @@ function DeleteAccount({ isGuest, onDeleted }: { isGuest: boolean; onDeleted: ()
           <Dialog.Description className="mt-1 text-sm text-muted">
             Your account and personal data are removed. Finished games keep an anonymous seat. This cannot be undone.
           </Dialog.Description>
-          <form onSubmit={(e) => void confirm(e)} noValidate className="mt-4 flex flex-col gap-3">
+          <form onSubmit={submit(confirm)} noValidate className="mt-4 flex flex-col gap-3">
             {!isGuest && (
               <Field
                 label="Password"
                 name="password"
                 type="password"
-                value={password}
-                onChange={setPassword}
-                error={error}
+                value={values.password}
+                onChange={(v) => setField('password', v)}
+                error={errors.form}
               />
             )}
             <Button type="submit" tone="danger">
