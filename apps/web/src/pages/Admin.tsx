@@ -14,17 +14,18 @@ import {
   WINNERS_COUNT,
   clampWinnersCount,
   createTournamentSchema,
-  parseWith,
   prizeDistributionFor,
   prizeDistributionMatches,
 } from '@memeslam/protocol';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate } from 'react-router';
 import { toast } from 'sonner';
 import { ApiError, api } from '../api/http.ts';
 import { useSession } from '../auth/session.ts';
 import { Button, Field } from '../components/Field.tsx';
+import { tournamentErrorField } from '../forms/schemas.ts';
+import { useForm } from '../forms/useForm.ts';
 
 interface Form {
   name: string;
@@ -60,6 +61,45 @@ const EMPTY: Form = {
   winnersCount: WINNERS_COUNT.default,
   prizeAmounts: null,
 };
+
+/** The prize split as shown: typed amounts, or the even split of a valid total. */
+function prizes(form: Form) {
+  const total = Number(form.totalAmount);
+  const validTotal = Number.isFinite(total) && total > 0 ? total : 0;
+  const split = prizeDistributionFor(validTotal, form.winnersCount);
+  const distribution = form.prizeAmounts
+    ? form.prizeAmounts.map((amount, index) => ({
+        position: index + 1,
+        amount: amount === '' ? Number.NaN : Number(amount),
+      }))
+    : split;
+  const prizeSum = distribution.reduce((sum, p) => sum + (Number.isFinite(p.amount) ? p.amount : 0), 0);
+  const sumMatches = validTotal > 0 && prizeDistributionMatches(validTotal, distribution);
+  return { validTotal, split, distribution, prizeSum, sumMatches };
+}
+
+/** What POST /tournaments is sent. */
+function tournamentBody(form: Form) {
+  // datetime-local values are the admin's local time; the server reads offset-less dates as UTC.
+  const instant = (local: string) =>
+    local && !Number.isNaN(new Date(local).getTime()) ? new Date(local).toISOString() : local;
+  return {
+    name: form.name,
+    description: form.description,
+    startDate: instant(form.startDate),
+    endDate: instant(form.endDate),
+    currency: form.currency,
+    totalAmount: form.totalAmount,
+    winnersCount: form.winnersCount,
+    prizeDistribution: prizes(form).distribution,
+    maxParticipants: form.maxParticipants,
+    minGamesRequired: form.minGamesRequired,
+    scoringMethod: form.scoringMethod,
+    allowBots: form.allowBots,
+    requireVerifiedSolana: form.requireVerifiedSolana,
+    isFeatured: form.isFeatured,
+  };
+}
 
 export function Admin() {
   const { user } = useSession();
@@ -120,71 +160,35 @@ export function Admin() {
 
 function CreateTournament({ onCreated }: { onCreated: () => void }) {
   const queryClient = useQueryClient();
-  const [form, setForm] = useState<Form>(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const total = Number(form.totalAmount);
-  const validTotal = Number.isFinite(total) && total > 0 ? total : 0;
-  const split = prizeDistributionFor(validTotal, form.winnersCount);
-  const distribution = form.prizeAmounts
-    ? form.prizeAmounts.map((amount, index) => ({
-        position: index + 1,
-        amount: amount === '' ? Number.NaN : Number(amount),
-      }))
-    : split;
-  const prizeSum = distribution.reduce((sum, p) => sum + (Number.isFinite(p.amount) ? p.amount : 0), 0);
-  const sumMatches = validTotal > 0 && prizeDistributionMatches(validTotal, distribution);
+  const tournament = useForm(EMPTY, createTournamentSchema, {
+    input: tournamentBody,
+    fieldOf: tournamentErrorField,
+    // One toast however often the form is sent with errors.
+    onInvalid: () => toast.error(TOURNAMENT_TEXTS.fixFormErrors, { id: 'tournament-form-errors' }),
+  });
+  const { values: form, setValues, setField, errors, setError, submit } = tournament;
+  const { validTotal, split, distribution, prizeSum, sumMatches } = prizes(form);
   const set = <K extends keyof Form>(key: K, value: Form[K]) => {
+    setField(key, value);
     // The spec: the split is recomputed when the total or the winners count changes.
-    const resplit = key === 'totalAmount' || key === 'winnersCount';
-    setForm((f) => ({ ...f, [key]: value, ...(resplit ? { prizeAmounts: null } : {}) }));
-    setErrors((e) => ({ ...e, [key]: '', ...(resplit ? { prizeDistribution: '' } : {}) }));
+    if (key === 'totalAmount' || key === 'winnersCount') {
+      setValues((f) => ({ ...f, prizeAmounts: null }));
+      setError('prizeDistribution', undefined);
+    }
   };
   const setPrize = (index: number, value: string) => {
-    setForm((f) => ({
+    setValues((f) => ({
       ...f,
       prizeAmounts: (f.prizeAmounts ?? split.map((p) => String(p.amount))).map((a, i) => (i === index ? value : a)),
     }));
-    setErrors((e) => ({ ...e, prizeDistribution: '' }));
+    setError('prizeDistribution', undefined);
   };
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    // datetime-local values are the admin's local time; the server reads offset-less dates as UTC.
-    const instant = (local: string) =>
-      local && !Number.isNaN(new Date(local).getTime()) ? new Date(local).toISOString() : local;
-    const body = {
-      name: form.name,
-      description: form.description,
-      startDate: instant(form.startDate),
-      endDate: instant(form.endDate),
-      currency: form.currency,
-      totalAmount: form.totalAmount,
-      winnersCount: form.winnersCount,
-      prizeDistribution: distribution,
-      maxParticipants: form.maxParticipants,
-      minGamesRequired: form.minGamesRequired,
-      scoringMethod: form.scoringMethod,
-      allowBots: form.allowBots,
-      requireVerifiedSolana: form.requireVerifiedSolana,
-      isFeatured: form.isFeatured,
-    };
-    const parsed = parseWith(createTournamentSchema, body);
-    if (!parsed.success) {
-      const next: Record<string, string> = {};
-      for (const e of parsed.errors) {
-        // A place's amount (prizeDistribution.N.amount) shows under the split, like the sum rule.
-        const key = e.path.startsWith('prizeDistribution') ? 'prizeDistribution' : (e.path.split('.').at(-1) ?? '');
-        next[key] ??= e.message;
-      }
-      setErrors(next);
-      // One toast however often the form is sent with errors.
-      toast.error(TOURNAMENT_TEXTS.fixFormErrors, { id: 'tournament-form-errors' });
-      return;
-    }
+  async function create() {
     try {
-      const { message } = await api('createTournament', { body: body as never, quiet: true });
+      const { message } = await api('createTournament', { body: tournamentBody(form) as never, quiet: true });
       toast.success(message ?? TOURNAMENT_TEXTS.created);
-      setForm(EMPTY);
+      setValues(EMPTY);
       await queryClient.invalidateQueries({ queryKey: ['tournament'] });
       onCreated();
     } catch (error) {
@@ -198,7 +202,7 @@ function CreateTournament({ onCreated }: { onCreated: () => void }) {
 
   const input = 'w-full rounded-lg border border-edge bg-ink px-3 py-2';
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4 md:grid-cols-2">
+    <form onSubmit={submit(create)} noValidate className="grid gap-4 md:grid-cols-2">
       <Field label="Name" name="name" value={form.name} onChange={(v) => set('name', v)} error={errors.name} />
       <Field label="Description" name="description" value={form.description} onChange={(v) => set('description', v)} />
       {/* Field keeps each error outside its <label>, so the field's name stays its label. */}
