@@ -4,7 +4,8 @@
  */
 import * as Dialog from '@radix-ui/react-dialog';
 import { DASHBOARD_GAME_SPEEDS } from '@memeslam/protocol';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useId } from 'react';
+import { unchecked, useForm } from '../forms/useForm.ts';
 import {
   BOT_COUNT_OPTIONS,
   BOT_DIALOG_DIFFICULTIES,
@@ -41,13 +42,9 @@ function Labelled({ label, children, hint }: { label: string; hint?: string; chi
 }
 
 export function BotGameDialog({ open, onOpenChange, busy, onCreate }: Props) {
-  const [settings, setSettings] = useState<BotDialogSettings>(initialBotDialogSettings);
+  // The selects offer only valid settings: nothing to check here.
+  const { values: settings, setValues: setSettings, submit } = useForm(initialBotDialogSettings, unchecked);
   const autoStartId = useId();
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    onCreate(settings);
-  }
 
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -58,7 +55,7 @@ export function BotGameDialog({ open, onOpenChange, busy, onCreate }: Props) {
           <Dialog.Description className="mt-1 text-sm text-muted">
             Play against computer opponents. You take one seat; the bots fill others.
           </Dialog.Description>
-          <form onSubmit={submit} className="mt-5 grid grid-cols-1 gap-4 sm:grid-cols-2">
+          <form onSubmit={submit(() => onCreate(settings))} className="mt-5 grid grid-cols-1 gap-4 sm:grid-cols-2">
             <Labelled label="Number of bots">
               {(id) => (
                 <select

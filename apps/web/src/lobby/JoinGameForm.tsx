@@ -3,8 +3,10 @@
  * the code is empty, while joining and while disconnected; submitting empty (Enter) says so.
  */
 import { LOBBY_TEXTS, ROOM_CODE_LENGTH } from '@memeslam/protocol';
-import { type FormEvent, useId, useState } from 'react';
+import { useId } from 'react';
 import { toast } from 'sonner';
+import { roomCodeFormSchema } from '../forms/schemas.ts';
+import { useForm } from '../forms/useForm.ts';
 
 export interface JoinGameFormProps {
   readonly onJoin: (roomCode: string) => void;
@@ -14,52 +16,45 @@ export interface JoinGameFormProps {
 
 export function JoinGameForm({ onJoin, joining, connected }: JoinGameFormProps) {
   const id = useId();
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-
-  function submit(event?: FormEvent) {
-    event?.preventDefault();
-    const roomCode = code.trim();
-    if (!roomCode) {
-      setError(LOBBY_TEXTS.enterRoomCode);
-      toast.error(LOBBY_TEXTS.enterRoomCode);
-      return;
-    }
+  const { values, setField, errors, submit } = useForm({ code: '' }, roomCodeFormSchema, {
+    onInvalid: () => toast.error(LOBBY_TEXTS.enterRoomCode),
+  });
+  const error = errors.code;
+  const join = submit(({ code }) => {
     if (joining || !connected) return;
-    onJoin(roomCode);
-  }
+    onJoin(code);
+  });
 
   return (
     <section aria-labelledby={`${id}-title`} className="rounded-xl border border-edge bg-panel p-4">
       <h2 id={`${id}-title`} className="mb-3 text-lg font-semibold">
         {LOBBY_TEXTS.joinExistingGame}
       </h2>
-      <form onSubmit={submit} noValidate className="flex gap-2">
+      <form onSubmit={join} noValidate className="flex gap-2">
         <label htmlFor={id} className="sr-only">
           Room code
         </label>
         <input
           id={id}
-          value={code}
+          value={values.code}
           placeholder="ROOM CODE"
           maxLength={ROOM_CODE_LENGTH}
           autoComplete="off"
           spellCheck={false}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(event) => {
-            setCode(event.target.value.toUpperCase().replace(/\s/g, '').slice(0, ROOM_CODE_LENGTH));
-            setError(null);
-          }}
+          onChange={(event) =>
+            setField('code', event.target.value.toUpperCase().replace(/\s/g, '').slice(0, ROOM_CODE_LENGTH))
+          }
           // A disabled Join button blocks the browser's own Enter-submit; the empty-code message must still show.
           onKeyDown={(event) => {
-            if (event.key === 'Enter') submit(event);
+            if (event.key === 'Enter') join(event);
           }}
           className="w-full min-w-0 rounded-lg border border-edge bg-ink px-3 py-2 font-mono text-lg tracking-[0.3em] uppercase"
         />
         <button
           type="submit"
-          disabled={!code.trim() || joining || !connected}
+          disabled={!values.code.trim() || joining || !connected}
           className="rounded-lg bg-brand px-5 py-2 font-semibold text-white disabled:opacity-50"
         >
           {joining ? 'Joining…' : 'Join'}
