@@ -1,83 +1,47 @@
 /**
- * One game room: the lobby (seats, ready flags, host, countdown) and, once dealt, its game
- * (played-game.ts). Its state is private; the game service is its only caller. Every call is one step that runs
- * to completion in arrival order: the step changes the state, records what must be durable (the
- * lobby row, or the command-log entries of the game in play) and queues its broadcasts. The
- * broadcasts leave, in order, only once the step's writes are durable; the caller's answer waits for
- * the same moment (`Step.done`). A step that throws stops the room: the game is aborted and its
- * players told, and nothing else is touched. The room does no I/O of its own.
+ * One game room: the lobby (lobby.ts: seats, ready flags, host, countdown) and, once dealt, its game
+ * (played-game.ts). Its state is private; the game service is its only caller. Every call is one step
+ * (step-runner.ts) that runs to completion in arrival order: the step changes the state, records what
+ * must be durable (the lobby row, or the command-log entries of the game in play) and queues its
+ * broadcasts. The broadcasts leave, in order, only once the step's writes are durable; the caller's
+ * answer waits for the same moment (`Step.done`). A step that throws stops the room: the game is
+ * aborted and its players told, and nothing else is touched. The room does no I/O of its own.
  */
-import { type Command, DISCONNECT_GRACE_MS } from '@memeslam/engine';
-import {
-  BOT_AUTO_START_DELAY_MS,
-  COUNTDOWN_DURATION_MS,
-  GAME_TEXTS,
-  type GameSetup,
-  LOBBY_TEXTS,
-  type ServerEventName,
-} from '@memeslam/protocol';
-import type { Timer } from '../clock.ts';
+import type { Command } from '@memeslam/engine';
+import { GAME_TEXTS, type GameSetup, LOBBY_TEXTS, type ServerEventName } from '@memeslam/protocol';
+import { Lobby } from './lobby.ts';
 import { type Applied, type GameOut, PlayedGame } from './played-game.ts';
-import { type RoomFacts, botInfo, gameOf, gameStateOf, playerOf } from './present.ts';
-import { StepBuffer } from './step-buffer.ts';
+import { type RoomFacts, botInfo, gameOf, gameStateOf } from './present.ts';
+import { type Step, StepRunner } from './step-runner.ts';
 import {
   type FinishedGame,
   type Outcome,
   type RoomDeps,
   type RoomStatus,
-  type Seat,
   type StoredGame,
-  botSeats,
   fail,
   ok,
   sha256Hex,
 } from './types.ts';
 
-export type { Applied };
-
-/** One step's answer, and the moment its writes are durable and its broadcasts have left. */
-export interface Step<T> {
-  readonly outcome: Outcome<T>;
-  readonly done: Promise<void>;
-}
+export type { Applied, Step };
 
 export class GameRoom {
   readonly id: string;
   readonly roomCode: string;
   readonly setup: GameSetup;
   readonly createdAt: number;
-  #hostId: string;
-  #hostName: string;
-  #status: RoomStatus = 'waiting';
-  #seats: Seat[] = [];
-  #startsAt: number | null = null;
-  #autoStartAt: number | null = null;
+  readonly #lobby: Lobby;
   /** The game, once dealt. */
   #game: PlayedGame | null = null;
-  #seq = 0;
+  /** The game ended, the lobby closed, or the room failed. */
+  #ended = false;
   readonly #deps: RoomDeps;
   /** Users with a socket open; a seat whose user is not here is disconnected. */
   readonly #connected = new Set<string>();
-  /** Lobby seats whose owner is away: removed when the grace runs out. */
-  readonly #lobbyDisconnects = new Map<string, number>();
-  #timer: Timer | null = null;
-  /** The room threw: it takes no more steps. */
-  #failed = false;
-  #lost = false;
-  readonly #steps: StepBuffer;
-  /** The running step changed the lobby: its row is written with the step. */
-  #lobbyChanged = false;
+  readonly #steps: StepRunner;
   /** Where the game's changes go: this room's running step. */
-  readonly #out: GameOut = {
-    emit: (event, payload) => this.#emit(event, payload),
-    hand: (userId, event) => this.#sendHand(userId, event),
-    entry: (entry) => this.#steps.entry({ ...entry, seq: this.#seq }),
-    ended: () => {
-      if (this.#status === 'finished') return;
-      this.#status = 'finished';
-      this.#steps.send(() => this.#deps.finished(this.id));
-    },
-  };
+  readonly #out: GameOut;
 
   constructor(
     init: { id: string; roomCode: string; host: { id: string; username: string }; setup: GameSetup; createdAt: number },
@@ -85,19 +49,31 @@ export class GameRoom {
   ) {
     this.id = init.id;
     this.roomCode = init.roomCode;
-    this.#hostId = init.host.id;
-    this.#hostName = init.host.username;
     this.setup = init.setup;
     this.createdAt = init.createdAt;
     this.#deps = deps;
-    this.#steps = new StepBuffer((write) => deps.persist(init.id, write));
-    this.#seats.push({
-      playerId: init.host.id,
-      username: init.host.username,
-      bot: null,
-      isReady: init.setup.autoStart,
+    this.#steps = new StepRunner(init.id, deps, {
+      lobbyRow: () => ({ status: this.status, lobby: this.#lobby.record(this.status, this.#steps.seq) }),
+      nextDeadline: () => this.#nextDeadline(),
+      due: () => this.#due(),
+      halt: () => this.#halt(),
     });
-    this.#seats.push(...botSeats(init.setup));
+    this.#out = this.#steps.gameOut({
+      handFor: (userId) => this.handFor(userId),
+      ended: () => {
+        if (this.#ended) return;
+        this.#ended = true;
+        this.#steps.send(() => this.#deps.finished(this.id));
+      },
+    });
+    this.#lobby = new Lobby(init, deps.clock, {
+      status: () => this.status,
+      facts: () => this.#facts(),
+      isConnected: (userId) => this.#connected.has(userId),
+      emit: (event, payload) => this.#emit(event, payload),
+      changed: () => (this.#steps.lobbyChanged = true),
+      closed: () => this.#close(),
+    });
   }
 
   /**
@@ -118,50 +94,48 @@ export class GameRoom {
       deps,
     );
     const now = deps.clock.now();
-    room.#seats = lobby.seats.map((s) => ({ ...s }));
-    room.#seq = lobby.seq;
-    room.#status = lobby.status;
+    room.#steps.seq = lobby.seq;
     if (!header) {
       if (lobby.status === 'active' || lobby.status === 'finished') throw new Error('a dealt game has no header');
-      const downtime = Math.max(0, now - lobby.savedAt);
-      room.#startsAt = lobby.startsAt === null ? null : lobby.startsAt + downtime;
-      room.#autoStartAt = lobby.autoStartAt === null ? null : lobby.autoStartAt + downtime;
+      room.#lobby.restore(lobby, Math.max(0, now - lobby.savedAt));
       return room;
     }
+    room.#lobby.restore(lobby, null);
     // The game clock stood still while the server was down: play resumes where the log left it.
     const { game, seq } = PlayedGame.replayed(room.#gameDeps(), header, stored.entries);
     room.#game = game;
-    room.#seq = Math.max(room.#seq, seq);
-    room.#status = game.state.status === 'finished' ? 'finished' : 'active';
+    room.#steps.seq = Math.max(room.#steps.seq, seq);
+    room.#ended = game.state.status === 'finished';
     return room;
   }
 
   // ── queries ──
 
   get status(): RoomStatus {
-    return this.#status;
+    if (this.#ended) return 'finished';
+    return this.#game ? 'active' : this.#lobby.phase;
   }
 
   get seq(): number {
-    return this.#seq;
+    return this.#steps.seq;
   }
 
   /** The room threw and was stopped. */
   get failed(): boolean {
-    return this.#failed;
+    return this.#steps.failed;
   }
 
   get hostId(): string {
-    return this.#hostId;
+    return this.#lobby.hostId;
   }
 
   get isBotGame(): boolean {
-    return this.#seats.some((s) => s.bot !== null);
+    return this.#lobby.isBotGame;
   }
 
   /** The humans seated here. */
   get humanIds(): string[] {
-    return this.#seats.flatMap((s) => (s.bot === null ? [s.playerId] : []));
+    return this.#lobby.seats.flatMap((s) => (s.bot === null ? [s.playerId] : []));
   }
 
   /**
@@ -169,17 +143,17 @@ export class GameRoom {
    * (left, or away too long); nobody once it is finished. They may not sit in another game.
    */
   get seatedHumanIds(): string[] {
-    if (this.#status === 'finished') return [];
+    if (this.status === 'finished') return [];
     const out = new Set(this.#game?.state.players.flatMap((p) => (p.left ? [p.id] : [])) ?? []);
     return this.humanIds.filter((id) => !out.has(id));
   }
 
   isMember(userId: string): boolean {
-    return this.#seats.some((s) => s.playerId === userId);
+    return this.#lobby.isMember(userId);
   }
 
   isOpen(): boolean {
-    return this.#status === 'waiting' && this.#seats.length < this.setup.maxPlayers;
+    return this.status === 'waiting' && this.#lobby.seats.length < this.setup.maxPlayers;
   }
 
   game(viewerId?: string) {
@@ -189,13 +163,13 @@ export class GameRoom {
   /** The hand, view and seq a member needs to (re)draw the game; null for non-members or before the deal. */
   handFor(userId: string) {
     const hand = this.#game?.handFor(userId);
-    return hand ? { ...hand, seq: this.#seq } : null;
+    return hand ? { ...hand, seq: this.#steps.seq } : null;
   }
 
   /** Each bot, its cards left, and whether it acted within the last `activeWithinMs` of this room's clock. */
   botStatus(activeWithinMs: number) {
     const now = this.#deps.clock.now();
-    return this.#seats.flatMap((s) => {
+    return this.#lobby.seats.flatMap((s) => {
       if (s.bot === null) return [];
       return [
         {
@@ -217,7 +191,7 @@ export class GameRoom {
       id: this.id,
       seed: game.seed,
       state: game.state,
-      seats: this.#seats,
+      seats: this.#lobby.seats,
       commands: game.commands,
       clockOffset: game.clockOffset,
       isBotGame: this.isBotGame,
@@ -228,92 +202,62 @@ export class GameRoom {
 
   /** A new room announces readiness (a bot game's host is ready at once) and arms auto-start. */
   open(): Step<null> {
-    return this.#run(() => {
-      this.#awayUnlessConnected(this.#hostId);
-      this.#lobbyUpdated();
-      return ok(null);
-    });
+    return this.#steps.run(() => this.#lobby.open());
   }
 
   join(user: { id: string; username: string }): Step<null> {
-    return this.#run(() => {
-      if (this.isMember(user.id)) return ok(null);
-      if (this.#status !== 'waiting') return fail(LOBBY_TEXTS.gameAlreadyStarted);
-      if (this.#seats.length >= this.setup.maxPlayers) return fail(LOBBY_TEXTS.gameFull);
-      const seat: Seat = { playerId: user.id, username: user.username, bot: null, isReady: false };
-      this.#seats.push(seat);
-      // A seat taken without a socket (over HTTP) is kept only for the usual grace.
-      this.#awayUnlessConnected(user.id);
-      this.#emit('playerJoined', { player: playerOf(this.#facts(), seat, this.#seats.length - 1), game: this.game() });
-      this.#lobbyUpdated();
-      return ok(null);
-    });
+    return this.#steps.run(() => this.#lobby.join(user));
   }
 
   setReady(userId: string, isReady: boolean): Step<{ isReady: boolean }> {
-    return this.#run(() => {
-      const seat = this.#seats.find((s) => s.playerId === userId);
-      if (!seat) return fail(LOBBY_TEXTS.notInGame);
-      if (this.#status !== 'waiting') return ok({ isReady: true });
-      if (seat.isReady !== isReady) {
-        seat.isReady = isReady;
-        this.#emit('playerReadyChanged', { userId, username: seat.username, isReady, isBot: false });
-        this.#lobbyUpdated();
-      }
-      return ok({ isReady });
-    });
+    return this.#steps.run(() => this.#lobby.setReady(userId, isReady));
   }
 
   /** Host only, at least 2 players, all ready; idempotent once the countdown runs. */
   start(userId: string): Step<{ status: RoomStatus }> {
-    return this.#run(() => {
-      if (this.#status !== 'waiting') return ok({ status: this.#status as RoomStatus });
-      if (!this.isMember(userId)) return fail(LOBBY_TEXTS.notInGame);
-      if (userId !== this.#hostId) return fail(LOBBY_TEXTS.onlyHostCanStart);
-      if (this.#seats.length < 2) return fail(LOBBY_TEXTS.notEnoughPlayers);
-      if (!this.#allReady()) return fail(LOBBY_TEXTS.allPlayersMustBeReady);
-      this.#beginCountdown();
-      return ok({ status: this.#status as RoomStatus });
-    });
+    return this.#steps.run(() => this.#lobby.start(userId));
   }
 
   /** The user now has a socket open (the service counts them; this sees only the change). */
   connect(userId: string): Step<null> {
-    return this.#run(() => {
+    return this.#steps.run(() => {
       if (this.#connected.has(userId)) return ok(null);
       this.#connected.add(userId);
       if (!this.isMember(userId)) return ok(null);
-      this.#lobbyDisconnects.delete(userId);
-      if (this.#status === 'active') this.#command({ type: 'reconnect', playerId: userId });
+      this.#lobby.back(userId);
+      if (this.status === 'active') this.#command({ type: 'reconnect', playerId: userId });
       return ok(null);
     });
   }
 
   /** The user's last socket closed. */
   disconnect(userId: string): Step<null> {
-    return this.#run(() => {
+    return this.#steps.run(() => {
       if (!this.#connected.delete(userId) || !this.isMember(userId)) return ok(null);
-      if (this.#status === 'active') {
-        this.#command({ type: 'disconnect', playerId: userId });
-      } else if (this.#status === 'waiting' || this.#status === 'starting') {
-        // A lobby does not wait for ever for someone who closed the tab.
-        this.#lobbyDisconnects.set(userId, this.#deps.clock.now() + DISCONNECT_GRACE_MS);
-        this.#emit('playerDisconnected', { userId, username: this.#name(userId) });
-      }
+      if (this.status === 'active') this.#command({ type: 'disconnect', playerId: userId });
+      else this.#lobby.disconnected(userId);
       return ok(null);
     });
   }
 
   /** leaveGame / stopAllBots: out of the lobby, or a forfeit of a game in play. */
   leave(userId: string): Step<null> {
-    return this.#run(() => this.#leave(userId));
+    return this.#steps.run(() => {
+      if (!this.isMember(userId)) return fail(LOBBY_TEXTS.notInGame);
+      if (this.status === 'active') {
+        const result = this.#command({ type: 'leave', playerId: userId });
+        return result.ok ? ok(null) : fail(result.error);
+      }
+      if (this.status !== 'finished') this.#lobby.leave(userId);
+      return ok(null);
+    });
   }
 
   /** A player's game command, checked by the engine against the state it meets. */
   play(userId: string, command: Command): Step<Applied> {
-    return this.#run(() => {
+    return this.#steps.run(() => {
       if (!this.isMember(userId)) return fail(LOBBY_TEXTS.notInGame);
-      if (this.#status !== 'active' || !this.#game) return fail(GAME_TEXTS.gameNotActive);
+      if (this.status !== 'active' || !this.#game) return fail(GAME_TEXTS.gameNotActive);
       return this.#command(command);
     });
   }
@@ -324,15 +268,15 @@ export class GameRoom {
    */
   resume(present: ReadonlySet<string> = new Set()): Step<null> {
     for (const userId of present) this.#connected.add(userId);
-    return this.#run(() => {
-      if (this.#status === 'finished') {
+    return this.#steps.run(() => {
+      if (this.status === 'finished') {
         this.#steps.send(() => this.#deps.finished(this.id));
         return ok(null);
       }
-      for (const seat of this.#seats) {
+      for (const seat of this.#lobby.seats) {
         if (seat.bot !== null || this.#connected.has(seat.playerId)) continue;
-        if (this.#status === 'active') this.#command({ type: 'disconnect', playerId: seat.playerId });
-        else this.#lobbyDisconnects.set(seat.playerId, this.#deps.clock.now() + DISCONNECT_GRACE_MS);
+        if (this.status === 'active') this.#command({ type: 'disconnect', playerId: seat.playerId });
+        else this.#lobby.away(seat.playerId);
       }
       return ok(null);
     });
@@ -340,7 +284,7 @@ export class GameRoom {
 
   /** Stops the timer; the room takes no more timed steps. */
   dispose(): void {
-    this.#cancelTimer();
+    this.#steps.dispose();
   }
 
   /** Every step so far is durable and delivered. */
@@ -353,101 +297,33 @@ export class GameRoom {
    * on there), and nothing of its unwritten steps is delivered.
    */
   lose(): void {
-    this.#lost = true;
-    this.#failed = true;
-    this.#cancelTimer();
-    this.#steps.discard();
-    this.#lobbyChanged = false;
+    this.#steps.lose();
   }
 
   /** Whether the room stopped because another node took its game over. */
   get lost(): boolean {
-    return this.#lost;
+    return this.#steps.lost;
   }
 
   /** Stops the room from outside (its writes could not be made durable): the game is aborted. */
   abort(error: unknown): void {
-    if (!this.#failed) this.#fail(error);
-  }
-
-  // ── the step machinery ──
-
-  #run<T>(action: () => Outcome<T>): Step<T> {
-    if (this.#failed) return { outcome: fail(GAME_TEXTS.gameStopped), done: this.#steps.settled };
-    let outcome: Outcome<T>;
-    try {
-      outcome = action();
-      this.#rearm();
-    } catch (error) {
-      this.#fail(error);
-      return { outcome: fail(GAME_TEXTS.gameStopped), done: this.#steps.settled };
-    }
-    return { outcome, done: this.#seal() };
-  }
-
-  /** Hands the step's writes to storage and queues its broadcasts behind them. */
-  #seal(): Promise<void> {
-    if (this.#lobbyChanged) {
-      this.#steps.row({ status: this.#status, lobby: this.#lobbyRecord() });
-      this.#lobbyChanged = false;
-    }
-    return this.#steps.seal((sends) => {
-      if (!this.#failed) this.#deliver(sends);
-    });
-  }
-
-  #deliver(outbox: readonly (() => void)[]): void {
-    for (const send of outbox) {
-      try {
-        send();
-      } catch (error) {
-        this.#fail(error);
-        return;
-      }
-    }
-  }
-
-  /** The room threw: stop it, tell its players, and let the service record the game as aborted. */
-  #fail(error: unknown): void {
-    this.#failed = true;
-    this.#cancelTimer();
-    this.#steps.discard();
-    this.#lobbyChanged = false;
-    const wasPlaying = this.#status === 'active' || this.#status === 'finished';
-    this.#status = 'finished';
-    let ended: object | null = null;
-    if (wasPlaying && this.#game) {
-      try {
-        ended = this.#game.abort();
-      } catch {
-        ended = null;
-      }
-    }
-    const { toRoom } = this.#deps;
-    this.#steps.after(() => {
-      this.#seq += 1;
-      toRoom(this.id, 'gameError', { message: GAME_TEXTS.gameStopped, seq: this.#seq });
-      if (ended) {
-        this.#seq += 1;
-        toRoom(this.id, 'gameEnded', { ...ended, seq: this.#seq });
-      }
-    });
-    this.#deps.failed(this.id, error);
+    this.#steps.abort(error);
   }
 
   // ── internals ──
 
   #facts(): RoomFacts {
+    const status = this.status;
     return {
       id: this.id,
       roomCode: this.roomCode,
-      hostId: this.#hostId,
-      hostName: this.#hostName,
+      hostId: this.#lobby.hostId,
+      hostName: this.#lobby.hostName,
       setup: this.setup,
       createdAt: this.createdAt,
-      status: this.#status,
-      seats: this.#seats,
-      startsAt: this.#status === 'starting' ? this.#startsAt : null,
+      status,
+      seats: this.#lobby.seats,
+      startsAt: status === 'starting' ? this.#lobby.startsAt : null,
       engine: this.#game?.state ?? null,
       clockOffset: this.#game?.clockOffset ?? 0,
       isOpen: this.isOpen(),
@@ -455,109 +331,28 @@ export class GameRoom {
     };
   }
 
-  #lobbyRecord() {
-    return {
-      hostId: this.#hostId,
-      hostName: this.#hostName,
-      status: this.#status,
-      seats: this.#seats.map((s) => ({ ...s })),
-      startsAt: this.#startsAt,
-      autoStartAt: this.#autoStartAt,
-      seq: this.#seq,
-      savedAt: this.#deps.clock.now(),
-    };
-  }
-
   #gameDeps() {
-    return { gameId: this.id, seats: this.#seats, rules: this.#deps.rules, clock: this.#deps.clock };
+    return { gameId: this.id, seats: this.#lobby.seats, rules: this.#deps.rules, clock: this.#deps.clock };
   }
 
-  #allReady(): boolean {
-    return this.#seats.every((s) => s.bot !== null || s.isReady);
-  }
-
-  #name(playerId: string): string {
-    return this.#seats.find((s) => s.playerId === playerId)?.username ?? playerId;
-  }
-
-  #awayUnlessConnected(userId: string): void {
-    if (!this.#connected.has(userId)) {
-      this.#lobbyDisconnects.set(userId, this.#deps.clock.now() + DISCONNECT_GRACE_MS);
-    }
-  }
-
-  #leave(userId: string): Outcome<null> {
-    const seat = this.#seats.find((s) => s.playerId === userId);
-    if (!seat) return fail(LOBBY_TEXTS.notInGame);
-    if (this.#status === 'active') {
-      const result = this.#command({ type: 'leave', playerId: userId });
-      return result.ok ? ok(null) : fail(result.error);
-    }
-    if (this.#status === 'finished') return ok(null);
-    this.#seats = this.#seats.filter((s) => s !== seat);
-    this.#lobbyDisconnects.delete(userId);
-    this.#emit('playerLeft', { userId, username: seat.username, isBot: false });
-    const humans = this.#seats.filter((s) => s.bot === null);
-    if (humans.length === 0) {
-      this.#close();
-      return ok(null);
-    }
-    if (userId === this.#hostId) {
-      const next = humans[0] as Seat;
-      this.#hostId = next.playerId;
-      this.#hostName = next.username;
-    }
-    if (this.#status === 'starting' && this.#seats.length < 2) this.#status = 'waiting';
-    if (this.#status !== 'starting') this.#startsAt = null;
-    this.#emit('gameUpdated', this.game());
-    this.#lobbyUpdated();
-    return ok(null);
+  #isLobby(): boolean {
+    return !this.#ended && !this.#game;
   }
 
   /** A lobby nobody will play in: kept as an aborted game of nobody. */
   #close(): void {
-    this.#status = 'finished';
-    this.#lobbyChanged = false;
+    this.#ended = true;
+    this.#steps.lobbyChanged = false;
     const now = this.#deps.clock.now();
     this.#steps.row({ status: 'finished', endReason: 'aborted', finishedAt: now });
     this.#steps.send(() => this.#deps.closed(this.id));
-  }
-
-  #lobbyUpdated(): void {
-    if (this.#status === 'waiting' && this.#allReady() && this.#seats.length >= 2) {
-      this.#emit('allPlayersReady', { gameId: this.id });
-      if (this.setup.autoStart && this.#autoStartAt === null)
-        this.#autoStartAt = this.#deps.clock.now() + BOT_AUTO_START_DELAY_MS;
-    } else {
-      this.#autoStartAt = null;
-    }
-    this.#lobbyChanged = true;
-  }
-
-  #beginCountdown(): void {
-    this.#status = 'starting';
-    this.#autoStartAt = null;
-    this.#startsAt = this.#deps.clock.now() + COUNTDOWN_DURATION_MS;
-    this.#emit('gameStarting', {
-      gameId: this.id,
-      roomCode: this.roomCode,
-      countdownDuration: COUNTDOWN_DURATION_MS,
-      startsAt: this.#startsAt,
-      isBotGame: this.isBotGame,
-      botSettings: botInfo(this.#facts()),
-      players: this.game().players,
-    });
-    this.#emit('gameStateChanged', { status: 'starting', gameStatus: 'starting' });
-    this.#lobbyChanged = true;
   }
 
   #deal(): void {
     const seed = this.#deps.seed();
     const { game, header } = PlayedGame.deal(this.#gameDeps(), this.setup, seed);
     this.#game = game;
-    this.#status = 'active';
-    this.#startsAt = null;
-    this.#lobbyDisconnects.clear();
+    this.#lobby.dealt();
     this.#steps.row({ header, seedCommitment: sha256Hex(seed), startedAt: header.config.startAt });
     this.#emit('gameStarted', {
       gameId: this.id,
@@ -569,9 +364,9 @@ export class GameRoom {
       botSettings: botInfo(this.#facts()),
     });
     this.#emit('gameStateChanged', { status: 'active', gameStatus: 'active' });
-    this.#lobbyChanged = true;
-    for (const seat of this.#seats) {
-      if (seat.bot === null) this.#sendHand(seat.playerId, 'handDealt');
+    this.#steps.lobbyChanged = true;
+    for (const seat of this.#lobby.seats) {
+      if (seat.bot === null) this.#out.hand(seat.playerId, 'handDealt');
       // Someone who went away during the countdown starts the game disconnected.
       if (seat.bot === null && !this.#connected.has(seat.playerId)) {
         this.#command({ type: 'disconnect', playerId: seat.playerId });
@@ -580,27 +375,30 @@ export class GameRoom {
   }
 
   /** Runs what is due: countdown end, auto-start, lobby disconnects, the engine's deadlines. */
-  #tick(): void {
-    this.#timer = null;
-    const step = this.#run(() => {
-      const now = this.#deps.clock.now();
-      for (const [userId, until] of [...this.#lobbyDisconnects]) {
-        if (until <= now && (this.#status === 'waiting' || this.#status === 'starting')) this.#leave(userId);
-      }
-      if (this.#status === 'waiting' && this.#autoStartAt !== null && this.#autoStartAt <= now) {
-        this.#autoStartAt = null;
-        this.#lobbyChanged = true;
-        if (this.#allReady() && this.#seats.length >= 2) this.#beginCountdown();
-      }
-      if (this.#status === 'starting' && this.#startsAt !== null && this.#startsAt <= now) this.#deal();
-      if (this.#status === 'active' && this.#game) this.#game.advance(this.#out);
-      return ok(null);
-    });
-    void step.done;
+  #due(): void {
+    const now = this.#deps.clock.now();
+    this.#lobby.due(now);
+    if (this.status === 'starting' && this.#lobby.countdownOver(now)) this.#deal();
+    if (this.status === 'active' && this.#game) this.#game.advance(this.#out);
   }
 
-  #isLobby(): boolean {
-    return this.#status === 'waiting' || this.#status === 'starting';
+  #nextDeadline(): number | null {
+    if (this.#ended) return null;
+    const times = this.#lobby.deadlines();
+    const due = this.#game?.nextDeadline();
+    if (due !== undefined && due !== null) times.push(due);
+    return times.length > 0 ? Math.min(...times) : null;
+  }
+
+  /** The room threw: it is finished, and a game in play is aborted (its end announced). */
+  #halt(): object | null {
+    this.#ended = true;
+    if (!this.#game) return null;
+    try {
+      return this.#game.abort();
+    } catch {
+      return null;
+    }
   }
 
   #command(command: Command): Outcome<Applied> {
@@ -608,38 +406,8 @@ export class GameRoom {
     return this.#game.command(command, this.#out);
   }
 
-  #sendHand(userId: string, event: 'handDealt' | 'handUpdated'): void {
-    const hand = this.handFor(userId);
-    const { toUser } = this.#deps;
-    if (hand) this.#steps.send(() => toUser(userId, event, hand));
-  }
-
   #emit(event: ServerEventName, payload: object): void {
-    this.#seq += 1;
-    const message = { ...payload, seq: this.#seq };
-    const { toRoom } = this.#deps;
-    this.#steps.send(() => toRoom(this.id, event, message));
-    if (this.#isLobby()) this.#lobbyChanged = true;
-  }
-
-  #nextWallDeadline(): number | null {
-    const times: number[] = [...this.#lobbyDisconnects.values()];
-    if (this.#autoStartAt !== null) times.push(this.#autoStartAt);
-    if (this.#status === 'starting' && this.#startsAt !== null) times.push(this.#startsAt);
-    const due = this.#status === 'active' ? this.#game?.nextDeadline() : null;
-    if (due !== undefined && due !== null) times.push(due);
-    return times.length > 0 ? Math.min(...times) : null;
-  }
-
-  #rearm(): void {
-    this.#cancelTimer();
-    if (this.#status === 'finished' || this.#failed) return;
-    const at = this.#nextWallDeadline();
-    if (at !== null) this.#timer = this.#deps.clock.at(at, () => this.#tick());
-  }
-
-  #cancelTimer(): void {
-    this.#timer?.cancel();
-    this.#timer = null;
+    this.#steps.emit(event, payload);
+    if (this.#isLobby()) this.#steps.lobbyChanged = true;
   }
 }
