@@ -3,9 +3,16 @@
  * answers, and how the service reaches sockets.
  */
 import type { Command } from '@memeslam/engine';
-import type { ActiveGamesQuery, Game, GameSetup, ServerEventName } from '@memeslam/protocol';
-import type { Applied, GameRoom } from './room.ts';
-import type { RoomStatus } from './types.ts';
+import {
+  type ActiveGamesQuery,
+  GAME_TEXTS,
+  type Game,
+  type GameSetup,
+  SERVER_TEXTS,
+  type ServerEventName,
+} from '@memeslam/protocol';
+import type { Applied, GameRoom, Step } from './room.ts';
+import { type Outcome, type RoomStatus, fail } from './types.ts';
 
 /** How rooms reach sockets; the socket.io gateway implements it. */
 export interface Transport {
@@ -55,6 +62,13 @@ export interface Rejoin {
 export interface Seated {
   readonly gameId: string;
   readonly rejoin: Rejoin;
+}
+
+/** Waits for the step to be durable; a room that was stopped meanwhile answers with that. */
+export async function settle<T>(room: GameRoom, step: Step<T>): Promise<Outcome<T>> {
+  await step.done;
+  if (!room.failed) return step.outcome;
+  return fail(room.lost ? SERVER_TEXTS.clusterUnavailable : GAME_TEXTS.gameStopped);
 }
 
 export function rejoinFor(room: GameRoom, userId: string): Rejoin {

@@ -1,0 +1,118 @@
+/**
+ * Who is here: each user's open sockets on this node and, in cluster mode, those on other nodes as
+ * forwarded requests told. A socket opening counts its user back in the game they sit in, on
+ * whichever node runs it; their seat counts as away only once their last socket has closed, on every
+ * node. Sockets closed by our own shutdown are not players going away.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { ClusterGames } from './cluster-games.ts';
+import type { RoomRegistry } from './room-registry.ts';
+import { type Seated, type Transport, rejoinFor } from './requests.ts';
+
+export class Presence {
+  /** Open sockets per user. */
+  readonly #sockets = new Map<string, number>();
+  /** Users with a socket on another node, as forwarded requests told (cluster mode). */
+  readonly #remote = new Set<string>();
+  readonly #rooms: RoomRegistry;
+  readonly #cluster: ClusterGames | null;
+  readonly #transport: () => Transport | null;
+  readonly #log: FastifyBaseLogger;
+  readonly #stopping: () => boolean;
+
+  constructor(deps: {
+    rooms: RoomRegistry;
+    cluster: ClusterGames | null;
+    transport: () => Transport | null;
+    log: FastifyBaseLogger;
+    stopping: () => boolean;
+  }) {
+    this.#rooms = deps.rooms;
+    this.#cluster = deps.cluster;
+    this.#transport = deps.transport;
+    this.#log = deps.log;
+    this.#stopping = deps.stopping;
+  }
+
+  /** Whether the user has a socket open on this node. */
+  hasSocket(userId: string): boolean {
+    return (this.#sockets.get(userId) ?? 0) > 0;
+  }
+
+  /** Whether the user has a socket open here, or on another node as far as this node heard. */
+  isHere(userId: string): boolean {
+    return this.hasSocket(userId) || this.#remote.has(userId);
+  }
+
+  /**
+   * A socket of the user opened: the game they sit in (on whichever node owns it) counts them as
+   * back, and the socket is told what it needs to carry on.
+   */
+  async connected(userId: string): Promise<Seated | null> {
+    this.#sockets.set(userId, (this.#sockets.get(userId) ?? 0) + 1);
+    const room = this.#rooms.seatOf(userId);
+    if (room) {
+      void room.connect(userId).done;
+      return { gameId: room.id, rejoin: rejoinFor(room, userId) };
+    }
+    return this.#cluster?.connect(userId, () => this.connectHere(userId)) ?? null;
+  }
+
+  /** A socket of the user opened on some node: the game it sits in here counts them back. */
+  async connectHere(userId: string): Promise<Seated | null> {
+    const room = this.#rooms.seatOf(userId);
+    if (!room) return null;
+    this.#remote.add(userId);
+    await room.connect(userId).done;
+    return { gameId: room.id, rejoin: rejoinFor(room, userId) };
+  }
+
+  /** A socket of the user closed; their seat counts as away once the last one has, on every node. */
+  disconnected(userId: string): void {
+    const open = (this.#sockets.get(userId) ?? 1) - 1;
+    if (open > 0) {
+      this.#sockets.set(userId, open);
+      return;
+    }
+    this.#sockets.delete(userId);
+    // Sockets closed by our own shutdown are not players going away: the log does not say so.
+    if (this.#stopping()) return;
+    if (!this.#cluster) {
+      void this.#rooms.seatOf(userId)?.disconnect(userId).done;
+      return;
+    }
+    void this.#awayEverywhere(userId).catch((error: unknown) => {
+      this.#log.warn({ err: error, userId }, 'a disconnect could not be passed on to its game');
+    });
+  }
+
+  /** A request forwarded from a node where the user has a socket: they are here, whatever a takeover assumed. */
+  actingElsewhere(userId: string): void {
+    this.#remote.add(userId);
+    void this.#rooms.seatOf(userId)?.connect(userId).done;
+  }
+
+  /** The user's last socket on another node closed (none is open on any): their game here hears it. */
+  async goneElsewhere(userId: string): Promise<void> {
+    this.#remote.delete(userId);
+    if (!this.hasSocket(userId)) await this.#rooms.seatOf(userId)?.disconnect(userId).done;
+  }
+
+  /** A game taken over: of its players with a socket on some node, those with none here are elsewhere. */
+  presentElsewhere(userIds: Iterable<string>): void {
+    for (const id of userIds) if (!this.hasSocket(id)) this.#remote.add(id);
+  }
+
+  /** Cluster mode: the user's last socket here closed; if none is open on another node either, their game hears it. */
+  async #awayEverywhere(userId: string): Promise<void> {
+    const present = await this.#transport()?.present([userId]);
+    if (present?.has(userId) || this.hasSocket(userId)) return;
+    const room = this.#rooms.seatOf(userId);
+    if (room) {
+      this.#remote.delete(userId);
+      await room.disconnect(userId).done;
+      return;
+    }
+    await this.#cluster?.disconnect(userId);
+  }
+}
