@@ -124,18 +124,20 @@ describe('check', () => {
 
 describe('reset password form', () => {
   it.each([
-    ['', '', { password: T.passwordRequired, confirm: T.confirmPasswordRequired }],
-    ['', 'something', { password: T.passwordRequired, confirm: T.passwordsDoNotMatch }],
+    ['', '', { password: T.passwordRequired, confirmPassword: T.confirmPasswordRequired }],
+    ['', 'something', { password: T.passwordRequired, confirmPassword: T.passwordsDoNotMatch }],
     ['short', 'short', { password: T.passwordTooShort }],
-    ['short', 'other', { password: T.passwordTooShort, confirm: T.passwordsDoNotMatch }],
-    ['long enough', '', { confirm: T.confirmPasswordRequired }],
-    ['long enough', 'long enougH', { confirm: T.passwordsDoNotMatch }],
-  ])('password %j, confirmation %j', (password, confirm, errors) => {
-    expect(check(resetPasswordFormSchema, { password, confirm }, asPath)).toEqual({ ok: false, errors });
+    ['short', 'other', { password: T.passwordTooShort, confirmPassword: T.passwordsDoNotMatch }],
+    ['long enough', '', { confirmPassword: T.confirmPasswordRequired }],
+    ['long enough', 'long enougH', { confirmPassword: T.passwordsDoNotMatch }],
+  ])('password %j, confirmation %j', (password, confirmPassword, errors) => {
+    expect(check(resetPasswordFormSchema, { password, confirmPassword }, asPath)).toEqual({ ok: false, errors });
   });
 
   it('a valid password confirmed passes', () => {
-    expect(check(resetPasswordFormSchema, { password: 'long enough', confirm: 'long enough' }, asPath).ok).toBe(true);
+    expect(check(resetPasswordFormSchema, { password: 'long enough', confirmPassword: 'long enough' }, asPath).ok).toBe(
+      true,
+    );
   });
 });
 

@@ -20,17 +20,17 @@ export const resendFormSchema = z.object({ email: z.string().trim().min(1, VALID
  * once a field has failed).
  */
 export const resetPasswordFormSchema = z
-  .object({ password: z.string(), confirm: z.string() })
-  .superRefine(({ password, confirm }, ctx) => {
+  .object({ password: z.string(), confirmPassword: z.string() })
+  .superRefine(({ password, confirmPassword }, ctx) => {
     for (const issue of passwordSchema.safeParse(password).error?.issues ?? []) {
       ctx.addIssue({ code: 'custom', path: ['password'], message: issue.message });
     }
-    const confirmError = !confirm
+    const confirmError = !confirmPassword
       ? VALIDATION_TEXTS.confirmPasswordRequired
-      : confirm !== password
+      : confirmPassword !== password
         ? VALIDATION_TEXTS.passwordsDoNotMatch
         : null;
-    if (confirmError) ctx.addIssue({ code: 'custom', path: ['confirm'], message: confirmError });
+    if (confirmError) ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: confirmError });
   });
 
 /** The profile's password change: the current password first, then the new one's rule. */

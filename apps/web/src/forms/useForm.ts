@@ -59,6 +59,14 @@ export function useForm<V extends object, Out, K extends string = Name<V>>(
     setError(field, undefined);
   }
 
+  /** What a text `Field` takes for one of the values: its name, value, edit and error. */
+  const field = <F extends Name<V>>(name: F) => ({
+    name,
+    value: values[name],
+    onChange: (value: V[F]) => setField(name, value),
+    error: errors[name],
+  });
+
   /**
    * The form's submit: a failed check replaces the errors; a passed one leaves them (a form clears
    * them itself where it should) and runs `send` with the schema's output, busy until it settles.
@@ -83,5 +91,5 @@ export function useForm<V extends object, Out, K extends string = Name<V>>(
     };
   }
 
-  return { values, setValues, setField, errors, setErrors, setError, busy, submit };
+  return { values, setValues, setField, field, errors, setErrors, setError, busy, submit };
 }

@@ -12,7 +12,7 @@ import { useForm } from '../forms/useForm.ts';
 export function Login() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const { values, setField, errors, busy, submit } = useForm({ email: '', password: '' }, loginSchema);
+  const { values, field, busy, submit } = useForm({ email: '', password: '' }, loginSchema);
   const [verification, setVerification] = useState<{ email: string; message: string } | null>(null);
 
   async function signIn() {
@@ -72,23 +72,8 @@ export function Login() {
         </section>
       )}
       <form onSubmit={submit(signIn)} noValidate className="flex flex-col gap-4">
-        <Field
-          label="Email or username"
-          name="email"
-          value={values.email}
-          onChange={(v) => setField('email', v)}
-          error={errors.email}
-          autoComplete="username"
-        />
-        <Field
-          label="Password"
-          name="password"
-          type="password"
-          value={values.password}
-          onChange={(v) => setField('password', v)}
-          error={errors.password}
-          autoComplete="current-password"
-        />
+        <Field label="Email or username" autoComplete="username" {...field('email')} />
+        <Field label="Password" type="password" autoComplete="current-password" {...field('password')} />
         <Button type="submit" busy={busy}>
           {busy ? 'Signing in...' : 'Sign in'}
         </Button>

@@ -9,7 +9,7 @@ import { resetPasswordFormSchema } from '../forms/schemas.ts';
 import { useForm } from '../forms/useForm.ts';
 
 export function ForgotPassword() {
-  const { values, setField, errors, busy, submit } = useForm({ email: '' }, forgotPasswordSchema);
+  const { values, field, busy, submit } = useForm({ email: '' }, forgotPasswordSchema);
   const [sent, setSent] = useState<string | null>(null);
 
   async function send() {
@@ -30,15 +30,7 @@ export function ForgotPassword() {
         </p>
       ) : (
         <form onSubmit={submit(send)} noValidate className="flex flex-col gap-4">
-          <Field
-            label="Email"
-            name="email"
-            type="email"
-            value={values.email}
-            onChange={(v) => setField('email', v)}
-            error={errors.email}
-            autoComplete="email"
-          />
+          <Field label="Email" type="email" autoComplete="email" {...field('email')} />
           <Button type="submit" busy={busy}>
             {busy ? 'Sending...' : 'Send reset link'}
           </Button>
@@ -57,8 +49,8 @@ export function ResetPassword() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const token = params.get('token') ?? '';
-  const { values, setField, errors, setErrors, busy, submit } = useForm(
-    { password: '', confirm: '' },
+  const { values, field, setErrors, busy, submit } = useForm(
+    { password: '', confirmPassword: '' },
     resetPasswordFormSchema,
   );
 
@@ -89,24 +81,8 @@ export function ResetPassword() {
     <main className="mx-auto max-w-md px-4 py-10">
       <h1 className="mb-6 text-3xl font-bold">Reset your password</h1>
       <form onSubmit={submit(reset)} noValidate className="flex flex-col gap-4">
-        <Field
-          label="New password"
-          name="password"
-          type="password"
-          value={values.password}
-          onChange={(v) => setField('password', v)}
-          error={errors.password}
-          autoComplete="new-password"
-        />
-        <Field
-          label="Confirm password"
-          name="confirmPassword"
-          type="password"
-          value={values.confirm}
-          onChange={(v) => setField('confirm', v)}
-          error={errors.confirm}
-          autoComplete="new-password"
-        />
+        <Field label="New password" type="password" autoComplete="new-password" {...field('password')} />
+        <Field label="Confirm password" type="password" autoComplete="new-password" {...field('confirmPassword')} />
         <Button type="submit" busy={busy}>
           Set new password
         </Button>

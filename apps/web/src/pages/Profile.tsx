@@ -83,13 +83,7 @@ export function Profile() {
         </h2>
         {editing ? (
           <form onSubmit={usernameForm.submit(saveUsername)} noValidate className="flex flex-col gap-3">
-            <Field
-              label="Username"
-              name="username"
-              value={usernameForm.values.username}
-              onChange={(v) => usernameForm.setField('username', v)}
-              error={usernameForm.errors.username}
-            />
+            <Field label="Username" {...usernameForm.field('username')} />
             <div className="flex gap-2">
               <Button type="submit">Save</Button>
               <button
@@ -225,7 +219,7 @@ export function Profile() {
 function ChangePassword() {
   const [open, setOpen] = useState(false);
   // The dialog's one error, a check's or the server's, shows under the new password; typing leaves it.
-  const { values, setField, errors, setError, submit } = useForm(
+  const { values, field, errors, setError, submit } = useForm(
     { currentPassword: '', newPassword: '' },
     changePasswordFormSchema,
     { fieldOf: () => 'form' },
@@ -251,21 +245,8 @@ function ChangePassword() {
             Other devices are signed out when the password changes.
           </Dialog.Description>
           <form onSubmit={submit(change)} noValidate className="mt-4 flex flex-col gap-3">
-            <Field
-              label="Current password"
-              name="currentPassword"
-              type="password"
-              value={values.currentPassword}
-              onChange={(v) => setField('currentPassword', v)}
-            />
-            <Field
-              label="New password"
-              name="newPassword"
-              type="password"
-              value={values.newPassword}
-              onChange={(v) => setField('newPassword', v)}
-              error={errors.form}
-            />
+            <Field label="Current password" type="password" {...field('currentPassword')} />
+            <Field label="New password" type="password" {...field('newPassword')} error={errors.form} />
             <Button type="submit">Change password</Button>
           </form>
         </Dialog.Content>
@@ -277,7 +258,7 @@ function ChangePassword() {
 function DeleteAccount({ isGuest, onDeleted }: { isGuest: boolean; onDeleted: () => void }) {
   const [open, setOpen] = useState(false);
   // The server checks the password; its refusal shows under the field, and typing leaves it.
-  const { values, setField, errors, setError, submit } = useForm({ password: '' }, unchecked);
+  const { values, field, errors, setError, submit } = useForm({ password: '' }, unchecked);
   async function confirm() {
     try {
       const { message } = await api('deleteAccount', { body: isGuest ? {} : values, quiet: true });
@@ -301,16 +282,7 @@ function DeleteAccount({ isGuest, onDeleted }: { isGuest: boolean; onDeleted: ()
             Your account and personal data are removed. Finished games keep an anonymous seat. This cannot be undone.
           </Dialog.Description>
           <form onSubmit={submit(confirm)} noValidate className="mt-4 flex flex-col gap-3">
-            {!isGuest && (
-              <Field
-                label="Password"
-                name="password"
-                type="password"
-                value={values.password}
-                onChange={(v) => setField('password', v)}
-                error={errors.form}
-              />
-            )}
+            {!isGuest && <Field label="Password" type="password" {...field('password')} error={errors.form} />}
             <Button type="submit" tone="danger">
               Delete my account
             </Button>

@@ -9,7 +9,7 @@ import { useForm } from '../forms/useForm.ts';
 
 export function Register() {
   const navigate = useNavigate();
-  const { values, setField, errors, setError, busy, submit } = useForm(
+  const { values, field, setError, busy, submit } = useForm(
     { username: '', email: '', password: '', confirmPassword: '' },
     registerFormSchema,
   );
@@ -54,42 +54,11 @@ export function Register() {
     <main className="mx-auto max-w-md px-4 py-10">
       <h1 className="mb-6 text-3xl font-bold">Create your account</h1>
       <form onSubmit={submit(register)} noValidate className="flex flex-col gap-4">
-        <Field
-          label="Username"
-          name="username"
-          value={values.username}
-          onChange={(v) => setField('username', v)}
-          error={errors.username}
-          autoComplete="username"
-        />
-        <Field
-          label="Email"
-          name="email"
-          type="email"
-          value={values.email}
-          onChange={(v) => setField('email', v)}
-          error={errors.email}
-          autoComplete="email"
-        />
-        <Field
-          label="Password"
-          name="password"
-          type="password"
-          value={values.password}
-          onChange={(v) => setField('password', v)}
-          error={errors.password}
-          autoComplete="new-password"
-        />
+        <Field label="Username" autoComplete="username" {...field('username')} />
+        <Field label="Email" type="email" autoComplete="email" {...field('email')} />
+        <Field label="Password" type="password" autoComplete="new-password" {...field('password')} />
         <p className="-mt-2 text-xs text-muted">{VALIDATION_TEXTS.passwordRule}</p>
-        <Field
-          label="Confirm password"
-          name="confirmPassword"
-          type="password"
-          value={values.confirmPassword}
-          onChange={(v) => setField('confirmPassword', v)}
-          error={errors.confirmPassword}
-          autoComplete="new-password"
-        />
+        <Field label="Confirm password" type="password" autoComplete="new-password" {...field('confirmPassword')} />
         <p className="text-xs text-muted">
           By creating an account you agree to the terms of service and the privacy policy.
         </p>
