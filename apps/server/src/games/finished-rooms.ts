@@ -4,67 +4,53 @@
  * only. A room that threw (or whose writes were refused) is stopped alone: its game is recorded as
  * aborted, or a lobby closed as an aborted game of nobody.
  */
-import type { FastifyBaseLogger } from 'fastify';
-import type { Clock } from '../clock.ts';
-import type { ClusterGames } from './cluster-games.ts';
+import type { GamesContext } from './context.ts';
 import type { GameLog } from './log.ts';
 import type { GameRecorder } from './recorder.ts';
-import type { RoomRegistry } from './room-registry.ts';
 import type { GameRoom } from './room.ts';
 
 /** A finished room stays findable a while after it is recorded, then lives on in the database only. */
 const FINISHED_ROOM_TTL_MS = 5 * 60_000;
 
 export class FinishedRooms {
-  readonly #rooms: RoomRegistry;
-  readonly #cluster: ClusterGames | null;
+  readonly #games: GamesContext;
   readonly #recorder: GameRecorder;
   readonly #gameLog: GameLog;
-  readonly #clock: Clock;
-  readonly #log: FastifyBaseLogger;
   readonly #timers = new Set<NodeJS.Timeout>();
 
-  constructor(deps: {
-    rooms: RoomRegistry;
-    cluster: ClusterGames | null;
-    recorder: GameRecorder;
-    gameLog: GameLog;
-    clock: Clock;
-    log: FastifyBaseLogger;
-  }) {
-    this.#rooms = deps.rooms;
-    this.#cluster = deps.cluster;
-    this.#recorder = deps.recorder;
-    this.#gameLog = deps.gameLog;
-    this.#clock = deps.clock;
-    this.#log = deps.log;
+  constructor(games: GamesContext, recorder: GameRecorder, gameLog: GameLog) {
+    this.#games = games;
+    this.#recorder = recorder;
+    this.#gameLog = gameLog;
   }
 
   /** The game is over (its end is durable): its players sit nowhere, and it is recorded. */
   finished(gameId: string): void {
-    const room = this.#rooms.get(gameId);
+    const { rooms, cluster } = this.#games;
+    const room = rooms.get(gameId);
     if (!room) return;
     for (const id of room.humanIds) {
-      this.#rooms.free(id, room);
-      this.#cluster?.registry((leases) => leases.unseat(id, room.id));
+      rooms.free(id, room);
+      cluster?.registry((leases) => leases.unseat(id, room.id));
     }
     void this.#record(room);
   }
 
   /** A room threw (or its writes were refused): it is stopped; its game is recorded as aborted. */
   failed(gameId: string, error: unknown): void {
-    const room = this.#rooms.get(gameId);
-    this.#log.child({ gameId }).error({ err: error }, 'a game room failed; its game is aborted');
+    const { rooms, clock, log } = this.#games;
+    const room = rooms.get(gameId);
+    log.child({ gameId }).error({ err: error }, 'a game room failed; its game is aborted');
     if (!room) return;
-    for (const id of room.humanIds) this.#rooms.free(id, room);
+    for (const id of room.humanIds) rooms.free(id, room);
     if (room.finishedGame()) {
       void this.#record(room);
     } else {
       // A lobby: closed as an aborted game of nobody.
-      const now = this.#clock.now();
+      const now = clock.now();
       void this.#gameLog
         .append(gameId, { row: { status: 'finished', endReason: 'aborted', finishedAt: now }, entries: [] })
-        .then(() => this.#rooms.forget(room));
+        .then(() => rooms.forget(room));
     }
   }
 
@@ -79,7 +65,7 @@ export class FinishedRooms {
     if (!game) return;
     // The end must be durable in the log before the record (a restart would otherwise replay past it).
     await room.settled();
-    if (await this.#recorder.record(game)) this.#later(FINISHED_ROOM_TTL_MS, () => this.#rooms.forget(room));
+    if (await this.#recorder.record(game)) this.#later(FINISHED_ROOM_TTL_MS, () => this.#games.rooms.forget(room));
   }
 
   #later(ms: number, run: () => void): void {

@@ -3,18 +3,15 @@
  * bots' activity, the lobby list, and the unfinished game a user sits in. Answered from this node's
  * rooms, or in cluster mode by the node that runs the game (the lobby list by every node, merged).
  */
-import type { ClusterGames } from './cluster-games.ts';
+import type { GamesContext } from './context.ts';
 import { type BotStatus, type LiveList, type LiveQuery, type RoomQuestion, answerAbout, liveList } from './requests.ts';
-import type { RoomRegistry } from './room-registry.ts';
 import type { GameRoom } from './room.ts';
 
 export class RoomQueries {
-  readonly #rooms: RoomRegistry;
-  readonly #cluster: ClusterGames | null;
+  readonly #games: GamesContext;
 
-  constructor(deps: { rooms: RoomRegistry; cluster: ClusterGames | null }) {
-    this.#rooms = deps.rooms;
-    this.#cluster = deps.cluster;
+  constructor(games: GamesContext) {
+    this.#games = games;
   }
 
   /** A game as `viewerId` sees it, wherever it runs: here, on its owner, or (no longer live) null. */
@@ -29,25 +26,27 @@ export class RoomQueries {
 
   /** The lobby list (GET /game/active): this node's live games, or in cluster mode every node's. */
   async liveGames(viewerId: string, query: LiveQuery): Promise<LiveList> {
-    return this.#cluster ? this.#cluster.liveGames(viewerId, query) : liveList(this.#rooms.live, viewerId, query);
+    const { rooms, cluster } = this.#games;
+    return cluster ? cluster.liveGames(viewerId, query) : liveList(rooms.live, viewerId, query);
   }
 
   /** The unfinished game the user sits in, wherever it runs. */
   async currentGame(userId: string): Promise<ReturnType<GameRoom['game']> | null> {
-    const room = this.#rooms.seatOf(userId);
+    const room = this.#games.rooms.seatOf(userId);
     if (room) return room.game(userId);
-    const gameId = (await this.#cluster?.seatOf(userId)) ?? null;
+    const gameId = (await this.#games.cluster?.seatOf(userId)) ?? null;
     return gameId ? this.describe(gameId, userId) : null;
   }
 
   /** A question about one live room, answered here or by its owner. */
   async #askRoom<T>(idOrCode: string, question: RoomQuestion): Promise<T | null> {
-    const room = this.#rooms.find(idOrCode);
+    const { rooms, cluster } = this.#games;
+    const room = rooms.find(idOrCode);
     if (room) return answerAbout(room, question) as T;
     const here = (gameId: string) => {
-      const found = this.#rooms.find(gameId);
+      const found = rooms.find(gameId);
       return found ? (answerAbout(found, question) as T) : null;
     };
-    return this.#cluster ? this.#cluster.ask<T>(idOrCode, question, here) : null;
+    return cluster ? cluster.ask<T>(idOrCode, question, here) : null;
   }
 }

@@ -3,7 +3,7 @@
  * `handle(user, request)`; it runs one user's requests one at a time (so concurrent creates and joins
  * from several tabs or over HTTP still leave the user in exactly one game), checks membership and
  * spectators, and answers once the room's step is durable. The service composes the parts that do the
- * rest: the rooms and who sits where (room-registry.ts), sockets coming and going (presence.ts),
+ * rest: the rooms and who sits where (room-registry.ts), sockets coming and going (player-sockets.ts),
  * creating and joining with "one unfinished game per user" (lobby-entry.ts), the group-committed
  * command log, finished games recorded (retried without limit) and a room that throws stopped without
  * stopping any other (finished-rooms.ts), rooms rebuilt from their logs at start-up or taken over in a
@@ -18,10 +18,11 @@ import type { ClusterRedis } from '../cluster/redis.ts';
 import type { Db, Prepared } from '../db/client.ts';
 import type { BudgetFactory } from '../http/token-buckets.ts';
 import { ClusterGames, type LocalRooms } from './cluster-games.ts';
+import type { GamesContext } from './context.ts';
 import { FinishedRooms } from './finished-rooms.ts';
-import { LobbyEntry } from './lobby-entry.ts';
+import { type Forward, LobbyEntry } from './lobby-entry.ts';
 import { GameLog } from './log.ts';
-import { Presence } from './presence.ts';
+import { PlayerSockets } from './player-sockets.ts';
 import { GameRecorder } from './recorder.ts';
 import {
   type Answers,
@@ -46,7 +47,7 @@ const CLOSE_WAIT_MS = 7000;
 
 export class GameService {
   readonly #rooms: RoomRegistry;
-  readonly #presence: Presence;
+  readonly #sockets: PlayerSockets;
   /** Each user's requests, one after another. */
   readonly #queues = new Map<string, Promise<unknown>>();
   readonly #gameLog: GameLog;
@@ -101,23 +102,11 @@ export class GameService {
       onFenced: (gameId) => this.#takeover.lost(gameId),
       ...(deps.logWriters ? { maxInFlight: deps.logWriters } : {}),
     });
-    const rooms = new RoomRegistry({ cluster, transport, here: (userId) => this.#presence.isHere(userId) });
-    const presence = new Presence({ rooms, cluster, transport, log, stopping });
-    this.#rooms = rooms;
-    this.#presence = presence;
-    this.#finished = new FinishedRooms({
-      rooms,
-      cluster,
-      recorder: this.#recorder,
-      gameLog: this.#gameLog,
-      clock,
-      log,
-    });
-    const seeds = deps.seeds ?? (() => randomBytes(16).toString('hex'));
+    const rooms = new RoomRegistry({ cluster, transport, here: (userId) => this.#sockets.isHere(userId) });
     const roomDeps: RoomDeps = {
       clock,
       rules: deps.rules ?? ENGINE_RULES,
-      seed: seeds,
+      seed: deps.seeds ?? (() => randomBytes(16).toString('hex')),
       toRoom: (gameId, event, payload) => this.#transport?.toRoom(gameId, event, payload),
       toUser: (userId, event, payload) => this.#transport?.toUser(userId, event, payload),
       persist: (gameId, write) => this.#gameLog.append(gameId, write),
@@ -128,24 +117,17 @@ export class GameService {
       },
       failed: (gameId, error) => this.#finished.failed(gameId, error),
     };
-    this.#entry = new LobbyEntry({
-      rooms,
-      store,
-      clock,
-      log,
-      cluster,
-      roomDeps,
-      transport,
-      forward: (owner, gameId, user, request) => this.#forwardTo(owner, gameId, user, request),
-      limits: deps.limits,
-      budgets: deps.budgets,
+    const games: GamesContext = { rooms, store, clock, log, cluster, transport, stopping, roomDeps };
+    this.#rooms = rooms;
+    this.#sockets = new PlayerSockets(games);
+    this.#finished = new FinishedRooms(games, this.#recorder, this.#gameLog);
+    const forward: Forward = (owner, gameId, user, request) => this.#forwardTo(owner, gameId, user, request);
+    this.#entry = new LobbyEntry(games, forward, deps.limits, deps.budgets);
+    this.#takeover = new RoomTakeover(games, this.#sockets, {
+      now: (user, request) => this.#dispatch(user, request, true),
+      queued: (user, request) => this.#enqueue(user, request, true),
     });
-    const door = {
-      now: (user: User, request: GameRequest) => this.#dispatch(user, request, true),
-      queued: (user: User, request: GameRequest) => this.#enqueue(user, request, true),
-    };
-    this.#takeover = new RoomTakeover({ rooms, presence, store, log, cluster, roomDeps, transport, stopping, door });
-    this.#queries = new RoomQueries({ rooms, cluster });
+    this.#queries = new RoomQueries(games);
   }
 
   set transport(transport: Transport) {
@@ -263,7 +245,7 @@ export class GameService {
   }
 
   #forwardTo(cluster: ClusterGames, gameId: string, user: User, request: GameRequest): Promise<Outcome<unknown>> {
-    const present = this.#presence.hasSocket(user.id);
+    const present = this.#sockets.hasSocket(user.id);
     return cluster.forward(gameId, user, request, present, () => this.#dispatch(user, request, true));
   }
 
@@ -284,12 +266,12 @@ export class GameService {
    * back, and the socket is told what it needs to carry on.
    */
   connected(userId: string): Promise<Seated | null> {
-    return this.#presence.connected(userId);
+    return this.#sockets.connected(userId);
   }
 
   /** A socket of the user closed; their seat counts as away once the last one has, on every node. */
   disconnected(userId: string): void {
-    this.#presence.disconnected(userId);
+    this.#sockets.disconnected(userId);
   }
 
   /**

@@ -5,15 +5,12 @@
  * another node forwards is served as if it had arrived here: what `ClusterGames` asks of this node's
  * rooms (`LocalRooms`).
  */
-import type { FastifyBaseLogger } from 'fastify';
 import { NODE_STOPPING, NOT_THE_OWNER, NodeUnreachable } from '../cluster/bus.ts';
-import type { ClusterGames } from './cluster-games.ts';
-import type { Presence } from './presence.ts';
-import { type Forwarded, type GameRequest, type Transport, type User, answerAbout, liveList } from './requests.ts';
-import type { RoomRegistry } from './room-registry.ts';
+import type { GamesContext } from './context.ts';
+import type { PlayerSockets } from './player-sockets.ts';
+import { type Forwarded, type GameRequest, type User, answerAbout, liveList } from './requests.ts';
 import { GameRoom } from './room.ts';
-import type { GameStore } from './store.ts';
-import type { Outcome, RoomDeps, StoredGame } from './types.ts';
+import type { Outcome, StoredGame } from './types.ts';
 
 /** The door, for requests another node forwarded (this node runs their game; they are never sent on). */
 export interface ForwardedDoor {
@@ -24,36 +21,14 @@ export interface ForwardedDoor {
 }
 
 export class RoomTakeover {
-  readonly #rooms: RoomRegistry;
-  readonly #presence: Presence;
-  readonly #store: GameStore;
-  readonly #log: FastifyBaseLogger;
-  readonly #cluster: ClusterGames | null;
-  readonly #roomDeps: RoomDeps;
-  readonly #transport: () => Transport | null;
-  readonly #stopping: () => boolean;
+  readonly #games: GamesContext;
+  readonly #sockets: PlayerSockets;
   readonly #door: ForwardedDoor;
 
-  constructor(deps: {
-    rooms: RoomRegistry;
-    presence: Presence;
-    store: GameStore;
-    log: FastifyBaseLogger;
-    cluster: ClusterGames | null;
-    roomDeps: RoomDeps;
-    transport: () => Transport | null;
-    stopping: () => boolean;
-    door: ForwardedDoor;
-  }) {
-    this.#rooms = deps.rooms;
-    this.#presence = deps.presence;
-    this.#store = deps.store;
-    this.#log = deps.log;
-    this.#cluster = deps.cluster;
-    this.#roomDeps = deps.roomDeps;
-    this.#transport = deps.transport;
-    this.#stopping = deps.stopping;
-    this.#door = deps.door;
+  constructor(games: GamesContext, sockets: PlayerSockets, door: ForwardedDoor) {
+    this.#games = games;
+    this.#sockets = sockets;
+    this.#door = door;
   }
 
   /**
@@ -61,22 +36,21 @@ export class RoomTakeover {
    * A game whose log does not replay is set aside (logged, marked, never loaded again).
    */
   async recover(): Promise<{ restored: number; setAside: number }> {
-    const stored = await this.#store.unfinished();
+    const { rooms, store, log, roomDeps } = this.#games;
+    const stored = await store.unfinished();
     let setAside = 0;
     for (const game of stored) {
       let room: GameRoom;
       try {
-        room = GameRoom.restore(game, this.#roomDeps);
+        room = GameRoom.restore(game, roomDeps);
       } catch (error) {
         setAside += 1;
-        this.#log
-          .child({ gameId: game.id })
-          .error({ err: error }, 'a game could not be rebuilt from its log; set aside');
-        await this.#store.setAside(game.id, error);
+        log.child({ gameId: game.id }).error({ err: error }, 'a game could not be rebuilt from its log; set aside');
+        await store.setAside(game.id, error);
         continue;
       }
-      this.#rooms.add(room);
-      for (const id of room.seatedHumanIds) this.#rooms.place(id, room);
+      rooms.add(room);
+      for (const id of room.seatedHumanIds) rooms.place(id, room);
       void room.resume().done;
     }
     return { restored: stored.length - setAside, setAside };
@@ -87,61 +61,65 @@ export class RoomTakeover {
    * or forfeited), and those with a socket open on any node count as present (only the others as away).
    */
   async install(stored: StoredGame): Promise<void> {
-    const room = GameRoom.restore(stored, this.#roomDeps);
-    this.#rooms.add(room);
+    const { rooms, cluster, roomDeps } = this.#games;
+    const room = GameRoom.restore(stored, roomDeps);
+    rooms.add(room);
     const humans = room.seatedHumanIds;
     for (const id of humans) {
-      this.#rooms.place(id, room);
-      this.#cluster?.registry((leases) => leases.seat(id, room.id));
+      rooms.place(id, room);
+      cluster?.registry((leases) => leases.seat(id, room.id));
     }
     const present =
-      (await this.#transport()
+      (await this.#games
+        .transport()
         ?.present(humans)
         .catch(() => null)) ?? new Set<string>();
-    this.#presence.presentElsewhere(present);
+    this.#sockets.presentElsewhere(present);
     void room.resume(present).done;
   }
 
   /** Another node took the game over (our write was fenced off, or our lease was found in its hands). */
   lost(gameId: string): void {
-    const room = this.#rooms.get(gameId);
-    this.#cluster?.drop(gameId);
+    const { rooms, cluster, log } = this.#games;
+    const room = rooms.get(gameId);
+    cluster?.drop(gameId);
     if (!room) return;
-    this.#log.child({ gameId }).warn('game lost to another node; this node stops running it');
+    log.child({ gameId }).warn('game lost to another node; this node stops running it');
     room.lose();
-    this.#rooms.drop(room);
+    rooms.drop(room);
   }
 
   /** A request another node forwarded: served here as if it had arrived here. */
   async serve(body: Forwarded): Promise<unknown> {
+    const { rooms } = this.#games;
     // A node handing its games over sends the asker on to the next owner.
-    if (this.#stopping()) throw new NodeUnreachable(NODE_STOPPING);
+    if (this.#games.stopping()) throw new NodeUnreachable(NODE_STOPPING);
     // Asked as the owner of a game this node does not run (its previous run, killed, held the lease
     // that still names it): answering "no game here" would free or refuse nothing real — a vacate
     // answered so let a user sit in two games once the game was taken over. The asker looks again.
-    if ((body.kind === 'handle' || body.kind === 'connect' || body.kind === 'room') && !this.#rooms.has(body.gameId)) {
+    if ((body.kind === 'handle' || body.kind === 'connect' || body.kind === 'room') && !rooms.has(body.gameId)) {
       throw new NodeUnreachable(NOT_THE_OWNER);
     }
     switch (body.kind) {
       case 'handle':
         // A socket on another node acts for the user: they are here, whatever a takeover assumed.
-        if (body.present) this.#presence.actingElsewhere(body.user.id);
+        if (body.present) this.#sockets.actingElsewhere(body.user.id);
         // A vacate is part of a create or join of this user under way on another node, which holds
         // the user's turn across the cluster and, if it came from here, this node's queue of that
         // user too: waiting in that queue would wait for itself. It runs at once.
         if (body.request.type === 'vacate') return this.#door.now(body.user, body.request);
         return this.#door.queued(body.user, body.request);
       case 'connect':
-        return this.#presence.connectHere(body.userId);
+        return this.#sockets.connectHere(body.userId);
       case 'disconnect':
-        await this.#presence.goneElsewhere(body.userId);
+        await this.#sockets.goneElsewhere(body.userId);
         return null;
       case 'room': {
-        const room = this.#rooms.find(body.gameId);
+        const room = rooms.find(body.gameId);
         return room ? answerAbout(room, body.question) : null;
       }
       case 'live':
-        return liveList(this.#rooms.live, body.viewerId, body.query);
+        return liveList(rooms.live, body.viewerId, body.query);
     }
   }
 }

@@ -4,34 +4,18 @@
  * whichever node runs it; their seat counts as away only once their last socket has closed, on every
  * node. Sockets closed by our own shutdown are not players going away.
  */
-import type { FastifyBaseLogger } from 'fastify';
-import type { ClusterGames } from './cluster-games.ts';
-import type { RoomRegistry } from './room-registry.ts';
-import { type Seated, type Transport, rejoinFor } from './requests.ts';
+import type { GamesContext } from './context.ts';
+import { type Seated, rejoinFor } from './requests.ts';
 
-export class Presence {
+export class PlayerSockets {
   /** Open sockets per user. */
   readonly #sockets = new Map<string, number>();
   /** Users with a socket on another node, as forwarded requests told (cluster mode). */
   readonly #remote = new Set<string>();
-  readonly #rooms: RoomRegistry;
-  readonly #cluster: ClusterGames | null;
-  readonly #transport: () => Transport | null;
-  readonly #log: FastifyBaseLogger;
-  readonly #stopping: () => boolean;
+  readonly #games: GamesContext;
 
-  constructor(deps: {
-    rooms: RoomRegistry;
-    cluster: ClusterGames | null;
-    transport: () => Transport | null;
-    log: FastifyBaseLogger;
-    stopping: () => boolean;
-  }) {
-    this.#rooms = deps.rooms;
-    this.#cluster = deps.cluster;
-    this.#transport = deps.transport;
-    this.#log = deps.log;
-    this.#stopping = deps.stopping;
+  constructor(games: GamesContext) {
+    this.#games = games;
   }
 
   /** Whether the user has a socket open on this node. */
@@ -50,17 +34,17 @@ export class Presence {
    */
   async connected(userId: string): Promise<Seated | null> {
     this.#sockets.set(userId, (this.#sockets.get(userId) ?? 0) + 1);
-    const room = this.#rooms.seatOf(userId);
+    const room = this.#games.rooms.seatOf(userId);
     if (room) {
       void room.connect(userId).done;
       return { gameId: room.id, rejoin: rejoinFor(room, userId) };
     }
-    return this.#cluster?.connect(userId, () => this.connectHere(userId)) ?? null;
+    return this.#games.cluster?.connect(userId, () => this.connectHere(userId)) ?? null;
   }
 
   /** A socket of the user opened on some node: the game it sits in here counts them back. */
   async connectHere(userId: string): Promise<Seated | null> {
-    const room = this.#rooms.seatOf(userId);
+    const room = this.#games.rooms.seatOf(userId);
     if (!room) return null;
     this.#remote.add(userId);
     await room.connect(userId).done;
@@ -75,27 +59,28 @@ export class Presence {
       return;
     }
     this.#sockets.delete(userId);
+    const { rooms, cluster, log } = this.#games;
     // Sockets closed by our own shutdown are not players going away: the log does not say so.
-    if (this.#stopping()) return;
-    if (!this.#cluster) {
-      void this.#rooms.seatOf(userId)?.disconnect(userId).done;
+    if (this.#games.stopping()) return;
+    if (!cluster) {
+      void rooms.seatOf(userId)?.disconnect(userId).done;
       return;
     }
     void this.#awayEverywhere(userId).catch((error: unknown) => {
-      this.#log.warn({ err: error, userId }, 'a disconnect could not be passed on to its game');
+      log.warn({ err: error, userId }, 'a disconnect could not be passed on to its game');
     });
   }
 
   /** A request forwarded from a node where the user has a socket: they are here, whatever a takeover assumed. */
   actingElsewhere(userId: string): void {
     this.#remote.add(userId);
-    void this.#rooms.seatOf(userId)?.connect(userId).done;
+    void this.#games.rooms.seatOf(userId)?.connect(userId).done;
   }
 
   /** The user's last socket on another node closed (none is open on any): their game here hears it. */
   async goneElsewhere(userId: string): Promise<void> {
     this.#remote.delete(userId);
-    if (!this.hasSocket(userId)) await this.#rooms.seatOf(userId)?.disconnect(userId).done;
+    if (!this.hasSocket(userId)) await this.#games.rooms.seatOf(userId)?.disconnect(userId).done;
   }
 
   /** A game taken over: of its players with a socket on some node, those with none here are elsewhere. */
@@ -105,14 +90,14 @@ export class Presence {
 
   /** Cluster mode: the user's last socket here closed; if none is open on another node either, their game hears it. */
   async #awayEverywhere(userId: string): Promise<void> {
-    const present = await this.#transport()?.present([userId]);
+    const present = await this.#games.transport()?.present([userId]);
     if (present?.has(userId) || this.hasSocket(userId)) return;
-    const room = this.#rooms.seatOf(userId);
+    const room = this.#games.rooms.seatOf(userId);
     if (room) {
       this.#remote.delete(userId);
       await room.disconnect(userId).done;
       return;
     }
-    await this.#cluster?.disconnect(userId);
+    await this.#games.cluster?.disconnect(userId);
   }
 }
