@@ -13,6 +13,10 @@ export const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 
 
 let running = 0;
 const waiting: (() => void)[] = [];
+let started = 0;
+
+/** Hashes and verifications started since the process began (a flood must start none). */
+export const hashesStarted = (): number => started;
 
 async function gated<T>(work: () => Promise<T>): Promise<T> {
   if (running >= ABUSE_LIMITS.hashesRunning) {
@@ -20,6 +24,7 @@ async function gated<T>(work: () => Promise<T>): Promise<T> {
     // The slot is handed over by the hash that ends: `running` stays as it is.
     await new Promise<void>((resolve) => waiting.push(resolve));
   } else running += 1;
+  started += 1;
   try {
     return await work();
   } finally {
