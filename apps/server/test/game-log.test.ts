@@ -4,8 +4,21 @@
  */
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
+import type { Clock } from '../src/clock.ts';
 import { GameLog, type LogStorage, isTransient } from '../src/games/log.ts';
 import type { RoomWrite } from '../src/games/types.ts';
+
+/** A clock whose timers fire at once, keeping how long each was set for. */
+function instantClock(waits: number[] = []): Clock {
+  return {
+    now: () => 0,
+    at: (at, fn) => {
+      waits.push(at);
+      setImmediate(fn);
+      return { cancel: () => {} };
+    },
+  };
+}
 
 const entry = (n: number): RoomWrite => ({ entries: [{ n, at: n, seq: n, command: null }] });
 const sqlError = (code: string) => Object.assign(new Error(`sqlstate ${code}`), { code });
@@ -39,11 +52,13 @@ describe('the game log', () => {
       storage,
       log: pino({ level: 'silent' }),
       onRefused: () => expect.unreachable(),
-      wait: async (ms) => void waits.push(ms),
+      clock: instantClock(waits),
     });
     await Promise.all([log.append('a', entry(1)), log.append('b', entry(1)), log.append('a', entry(2))]);
     expect(written).toEqual(['a', 'b', 'a']);
     expect(waits).toHaveLength(120);
+    expect(log.retries).toBe(120);
+    expect(log.waiting).toBe(0);
     expect(Math.max(...waits)).toBe(5000);
   });
 
@@ -61,7 +76,7 @@ describe('the game log', () => {
       storage,
       log: pino({ level: 'silent' }),
       onRefused: (gameId) => refused.push(gameId),
-      wait: async () => {},
+      clock: instantClock(),
     });
     await Promise.all([log.append('a', entry(1)), log.append('bad', entry(1)), log.append('c', entry(1))]);
     await log.append('a', entry(2));

@@ -12,6 +12,7 @@
  */
 import { type RecordableHistogram, createHistogram } from 'node:perf_hooks';
 import type { FastifyBaseLogger } from 'fastify';
+import { type Clock, systemClock } from '../clock.ts';
 import type { RoomWrite } from './types.ts';
 
 interface Pending {
@@ -51,7 +52,7 @@ export class GameLog {
   readonly #log: FastifyBaseLogger;
   readonly #onRefused: (gameId: string, error: unknown) => void;
   readonly #onFenced: (gameId: string) => void;
-  readonly #wait: (ms: number) => Promise<void>;
+  readonly #clock: Clock;
   readonly #maxInFlight: number;
   #pending: Pending[] = [];
   /** Games with a batch in flight: their next writes wait for it. */
@@ -64,6 +65,9 @@ export class GameLog {
   readonly queued: RecordableHistogram = createHistogram();
   readonly waits: RecordableHistogram = createHistogram();
   readonly writes: RecordableHistogram = createHistogram();
+  /** Writes that failed for the database being away and were tried again; and those waiting to. */
+  retries = 0;
+  waiting = 0;
 
   constructor(deps: {
     storage: LogStorage;
@@ -77,14 +81,15 @@ export class GameLog {
     onFenced?: (gameId: string) => void;
     /** Batches written side by side at most (1 by default). */
     maxInFlight?: number;
-    wait?: (ms: number) => Promise<void>;
+    /** Whose time the retries wait on (the server's clock: tests drive a long outage by hand). */
+    clock?: Clock;
   }) {
     this.#storage = deps.storage;
     this.#log = deps.log;
     this.#onRefused = deps.onRefused;
     this.#onFenced = deps.onFenced ?? (() => {});
     this.#maxInFlight = deps.maxInFlight ?? 1;
-    this.#wait = deps.wait ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+    this.#clock = deps.clock ?? systemClock;
   }
 
   /** Resolves once the write is durable (or its game was stopped because the database refused it). */
@@ -170,7 +175,7 @@ export class GameLog {
         if (attempt === 1 || attempt % 10 === 0) {
           this.#log.warn({ err: error, attempt, steps: batch.length }, 'game writes wait for the database');
         }
-        await this.#wait(Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** (attempt - 1)));
+        await this.#retryAfter(attempt);
       }
     }
   }
@@ -185,7 +190,7 @@ export class GameLog {
           break;
         } catch (error) {
           if (isTransient(error)) {
-            await this.#wait(Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** (attempt - 1)));
+            await this.#retryAfter(attempt);
             continue;
           }
           this.#log.error({ err: error, gameId }, 'the database refused a game write; the game is stopped');
@@ -195,5 +200,18 @@ export class GameLog {
       }
       for (const p of writes) p.resolve();
     }
+  }
+
+  /** Backs off before the next attempt: 100 ms doubling to 5 s. */
+  #retryAfter(attempt: number): Promise<void> {
+    this.retries += 1;
+    this.waiting += 1;
+    const ms = Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** (attempt - 1));
+    return new Promise((resolve) =>
+      this.#clock.at(this.#clock.now() + ms, () => {
+        this.waiting -= 1;
+        resolve();
+      }),
+    );
   }
 }

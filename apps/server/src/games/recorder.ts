@@ -6,6 +6,7 @@
  */
 import { type RecordableHistogram, createHistogram } from 'node:perf_hooks';
 import type { FastifyBaseLogger } from 'fastify';
+import { type Clock, type Timer, systemClock } from '../clock.ts';
 import type { GameStore } from './store.ts';
 import type { FinishedGame } from './types.ts';
 
@@ -19,13 +20,24 @@ export class GameRecorder {
   /** Record attempts in flight, and the last in line. */
   readonly #recording = new Set<Promise<unknown>>();
   #turn: Promise<void> = Promise.resolve();
-  readonly #waits = new Set<{ timer: NodeJS.Timeout; resolve: () => void }>();
+  readonly #clock: Clock;
+  /** Retries waiting for their time (the clock's: tests drive a long outage by hand). */
+  readonly #waits = new Set<{ timer: Timer; resolve: () => void }>();
   #stopping = false;
   /** How long recording a finished game takes (ns), for /metrics. */
   readonly durations: RecordableHistogram = createHistogram();
+  /** Attempts that failed and were tried again. */
+  retries = 0;
 
-  constructor(deps: { store: GameStore; log: FastifyBaseLogger; onRecorded: () => void }) {
+  constructor(deps: {
+    store: GameStore;
+    log: FastifyBaseLogger;
+    onRecorded: () => void;
+    /** Whose time the retries wait on (the server's clock: tests drive a long outage by hand). */
+    clock?: Clock;
+  }) {
     this.#store = deps.store;
+    this.#clock = deps.clock ?? systemClock;
     this.#log = deps.log;
     this.#onRecorded = deps.onRecorded;
   }
@@ -46,6 +58,7 @@ export class GameRecorder {
         return true;
       } catch (error) {
         this.#log.error({ err: error, gameId: game.id, attempt }, 'recording a finished game failed; retrying');
+        this.retries += 1;
         await this.#wait(Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** (attempt - 1)));
       } finally {
         this.#recording.delete(attempted);
@@ -58,23 +71,27 @@ export class GameRecorder {
   async close(): Promise<void> {
     this.#stopping = true;
     for (const wait of this.#waits) {
-      clearTimeout(wait.timer);
+      wait.timer.cancel();
       wait.resolve();
     }
     this.#waits.clear();
     await Promise.allSettled([...this.#recording]);
   }
 
+  /** Retries due now or later: the clock's next timers include them. */
+  get waiting(): number {
+    return this.#waits.size;
+  }
+
   #wait(ms: number): Promise<void> {
     return new Promise((resolve) => {
       const wait = {
-        timer: setTimeout(() => {
+        timer: this.#clock.at(this.#clock.now() + ms, () => {
           this.#waits.delete(wait);
           resolve();
-        }, ms),
+        }),
         resolve,
       };
-      wait.timer.unref();
       this.#waits.add(wait);
     });
   }

@@ -94,10 +94,11 @@ export class GameService {
     const stopping = () => this.#stopping;
     this.#cluster = cluster;
     this.#log = log;
-    this.#recorder = new GameRecorder({ store, log, onRecorded: deps.onRecorded ?? (() => {}) });
+    this.#recorder = new GameRecorder({ store, log, onRecorded: deps.onRecorded ?? (() => {}), clock: deps.clock });
     this.#gameLog = new GameLog({
       storage: store,
       log,
+      clock: deps.clock,
       onRefused: (gameId, error) => this.#rooms.get(gameId)?.abort(error),
       onFenced: (gameId) => this.#takeover.lost(gameId),
       ...(deps.logWriters ? { maxInFlight: deps.logWriters } : {}),
@@ -140,7 +141,8 @@ export class GameService {
 
   /**
    * Figures for /metrics (ms): steps per write; how long steps wait for their batch to start and to be
-   * durable, how long a write and a finished game's record take; `reset` starts them again.
+   * durable, how long a write and a finished game's record take; writes and records tried again
+   * while the database was away, and those waiting to be; `reset` starts the histograms again.
    */
   logFigures(reset = false) {
     const log = this.#gameLog;
@@ -158,6 +160,8 @@ export class GameService {
       durableWaitMs: spread(log.waits),
       writeMs: spread(log.writes),
       recordMs: { ...spread(this.#recorder.durations), count: this.#recorder.durations.count },
+      retries: log.retries + this.#recorder.retries,
+      retrying: log.waiting + this.#recorder.waiting,
     };
     if (reset) for (const h of [log.queued, log.waits, log.writes, this.#recorder.durations]) h.reset();
     return figures;
