@@ -44,6 +44,11 @@ export interface AppOptions {
   readonly webRoot: string;
   /** Wall clock and timers of the game rooms; tests pass a manual one. */
   readonly clock?: Clock;
+  /**
+   * Whose time the game log's and the records' retries wait on while the database is away (default:
+   * the system clock, even when `clock` is manual); a test of a long outage passes its manual clock.
+   */
+  readonly retryClock?: Clock;
   /** Draws each game's seed (32 hex characters); tests pass chosen deals. Default: 16 random bytes. */
   readonly seeds?: () => string;
   /** The engine functions the game rooms run; tests wrap them to make a room throw. */
@@ -177,6 +182,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
     prepared: database.prepared,
     logWriters: database.logWriters,
     clock: options.clock ?? systemClock,
+    retryClock: options.retryClock ?? systemClock,
     log: app.log,
     onRecorded: () => metrics.gameRecorded(),
     ...(options.seeds ? { seeds: options.seeds } : {}),

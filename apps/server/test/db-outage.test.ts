@@ -35,7 +35,7 @@ describe('PostgreSQL away for 3 minutes around a game end', () => {
   let database = '';
 
   beforeAll(async () => {
-    server = await boot('embedded', {}, { clock, seeds: botWinsSeed });
+    server = await boot('embedded', {}, { clock, retryClock: clock, seeds: botWinsSeed });
     database = new URL(server.config.databaseUrl as string).pathname.slice(1);
   });
   afterAll(async () => {

@@ -66,6 +66,8 @@ export class GameService {
     db: Db;
     prepared: Prepared;
     clock: Clock;
+    /** Whose time the retries of writes and records wait on while the database is away (default: the system's). */
+    retryClock?: Clock;
     log: FastifyBaseLogger;
     /** Log batches in flight at once (the database's `logWriters`). */
     logWriters?: number;
@@ -94,11 +96,16 @@ export class GameService {
     const stopping = () => this.#stopping;
     this.#cluster = cluster;
     this.#log = log;
-    this.#recorder = new GameRecorder({ store, log, onRecorded: deps.onRecorded ?? (() => {}), clock: deps.clock });
+    this.#recorder = new GameRecorder({
+      store,
+      log,
+      onRecorded: deps.onRecorded ?? (() => {}),
+      clock: deps.retryClock,
+    });
     this.#gameLog = new GameLog({
       storage: store,
       log,
-      clock: deps.clock,
+      clock: deps.retryClock,
       onRefused: (gameId, error) => this.#rooms.get(gameId)?.abort(error),
       onFenced: (gameId) => this.#takeover.lost(gameId),
       ...(deps.logWriters ? { maxInFlight: deps.logWriters } : {}),
