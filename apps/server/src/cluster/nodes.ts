@@ -196,7 +196,8 @@ export class NodeHeartbeat {
     this.nodeId = nodeId;
     this.timing = timing;
     defineScript(redis, 'msNodeBeat', 1, BEAT);
-    this.#timer = setInterval(() => this.beat(), timing.heartbeatMs).unref();
+    // A beat never rejects (a failed one is retried at the next), so nobody needs to wait for it.
+    this.#timer = setInterval(() => void this.beat(), timing.heartbeatMs).unref();
     // The first beat registers the node; counters made right after it are written by it too.
     void this.beat();
   }

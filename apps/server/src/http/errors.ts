@@ -78,7 +78,9 @@ export function installErrorHandler(app: FastifyInstance): void {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (body === '') return done(null, undefined);
-    parseJson(request, body as string, done);
+    // Fastify's JSON parser answers through `done`; handing back what it returns keeps Fastify in charge
+    // of a parser that returns a promise instead (its type allows both kinds).
+    return parseJson(request, body as string, done);
   });
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
