@@ -92,7 +92,7 @@ export function useDashboardActions() {
     const path = pathToGame(game);
     if (!path) return void refuse(DASHBOARD_TEXTS.gameNotAvailable);
     try {
-      void navigate(path);
+      navigate(path);
     } catch {
       toast.error(DASHBOARD_TEXTS.failedToNavigate);
     }

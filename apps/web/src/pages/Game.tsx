@@ -96,7 +96,7 @@ export function GamePage() {
 
   // A game still in its lobby belongs on the waiting-room page.
   useEffect(() => {
-    if (here && status === 'waiting' && state.game) void navigate(`/lobby/${state.game.roomCode}`, { replace: true });
+    if (here && status === 'waiting' && state.game) navigate(`/lobby/${state.game.roomCode}`, { replace: true });
   }, [here, status, state.game, navigate]);
 
   // Missing state two seconds in: ask the server for the whole view again.
@@ -122,14 +122,14 @@ export function GamePage() {
     } else {
       commands.reset();
     }
-    void navigate('/dashboard');
+    navigate('/dashboard');
   }
 
   async function playAgain() {
     const game = state.game;
     if (!game?.isBotGame || !game.botSettings) {
       commands.reset();
-      void navigate('/lobby');
+      navigate('/lobby');
       return;
     }
     const ack = await commands.createBotGame({
@@ -140,7 +140,7 @@ export function GamePage() {
       cardsPerPlayer: game.gameSettings.cardsPerPlayer,
       autoStart: true,
     });
-    if (ack.success && ack.data) void navigate(`/lobby/${ack.data.roomCode}`);
+    if (ack.success && ack.data) navigate(`/lobby/${ack.data.roomCode}`);
     else toast.error(ackError(ack, LOBBY_TEXTS.failedToCreateBotGame));
   }
 
@@ -170,7 +170,7 @@ export function GamePage() {
         onPlayAgain={() => void playAgain()}
         onDashboard={() => {
           commands.reset();
-          void navigate('/dashboard');
+          navigate('/dashboard');
         }}
       />
     );
