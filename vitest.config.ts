@@ -1,10 +1,16 @@
 import { defineConfig } from 'vitest/config';
+import InterleavedSequencer from './vitest.sequencer.ts';
 
 /** One embedded PostgreSQL per project that boots servers; each boot makes a database in it. */
 const postgresSetup = 'apps/server/test/helpers/postgres-setup.ts';
 
 export default defineConfig({
   test: {
+    // Files run side by side: most of a server suite's time is waiting (timers, child processes,
+    // PostgreSQL), and the browser journeys join them a few at a time (apps/server/test/helpers/browser-slots.ts).
+    // Every project shares this number (vitest runs projects of one group with one pool).
+    maxWorkers: 3,
+    sequence: { sequencer: InterleavedSequencer },
     // CI keeps each file's duration too (.ci/run prints them, the slowest first).
     reporters: process.env.CI ? ['default', ['json', { outputFile: '.tmp/test-report.json' }]] : ['default'],
     projects: [
@@ -24,14 +30,15 @@ export default defineConfig({
       { test: { name: 'web', include: ['apps/web/test/**/*.test.ts'], environment: 'node' } },
       {
         // Browser journeys: the real server and Debian's Chromium. globalSetup builds the web app once
-        // first; files run one at a time (each launches a browser on a shared 2-core machine).
+        // first; each file holds one of a few browser slots while it runs (a browser and a server on
+        // a shared 2-core machine), beside the other projects' files.
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
           globalSetup: ['e2e/global-setup.ts', postgresSetup],
-          fileParallelism: false,
+          setupFiles: ['e2e/helpers/hold-browser-slot.ts'],
           // A page reacts after a click, a lazy chunk or a timed step; on a busy 2-core machine that can
           // take more than expect.poll's default second. Nothing here asserts how fast it is.
           expect: { poll: { timeout: 5000 } },

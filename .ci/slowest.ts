@@ -1,13 +1,16 @@
 // Prints each test file's duration from vitest's JSON report (CI writes it: vitest.config.ts), the
-// ten slowest first, and the run's wall time. Usage: node .ci/slowest.ts .tmp/test-report.json
-import { readFileSync } from 'node:fs';
+// ten slowest first, and the run's wall time. Usage: node .ci/slowest.ts [.tmp/test-report.json] [--save]
+// --save also writes them to .ci/test-durations.json, which orders the files of a run that has no
+// figures of its own (vitest.sequencer.ts).
+import { readFileSync, writeFileSync } from 'node:fs';
 
 interface Report {
   readonly startTime: number;
   readonly testResults: readonly { name: string; startTime: number; endTime: number; status: string }[];
 }
 
-const file = process.argv[2] ?? '.tmp/test-report.json';
+const args = process.argv.slice(2);
+const file = args.find((a) => !a.startsWith('--')) ?? '.tmp/test-report.json';
 const report = JSON.parse(readFileSync(file, 'utf8')) as Report;
 const files = report.testResults
   .map((r) => ({
@@ -23,4 +26,11 @@ console.log(
 for (const [i, f] of files.entries()) {
   if (i === 10) console.log('-- the ten slowest above; the rest:');
   console.log(`${f.seconds.toFixed(1).padStart(7)} s  ${f.status === 'passed' ? '' : `[${f.status}] `}${f.name}`);
+}
+if (args.includes('--save')) {
+  const durations = Object.fromEntries(
+    [...files].sort((a, b) => a.name.localeCompare(b.name)).map((f) => [f.name, Math.round(f.seconds * 10) / 10]),
+  );
+  writeFileSync('.ci/test-durations.json', `${JSON.stringify(durations, null, 2)}\n`);
+  console.log('(saved to .ci/test-durations.json)');
 }

@@ -1,0 +1,88 @@
+/**
+ * Browser journeys side by side with the rest of the suite, but not too many at once: each e2e file
+ * holds one of a few slots while it runs (a browser and a server on a 2-core machine), and a test
+ * that measures time on the machine can hold them all for its measurement (`withQuietBrowsers`), so
+ * that no browser runs meanwhile. The e2e project's global setup serves the slots over loopback HTTP
+ * and names them in MEMESLAM_BROWSER_SLOTS_URL, which every test worker of the run inherits; without
+ * it (the browser journeys not in the run) there is nothing to wait for.
+ */
+import { type Server, createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** Browser journeys at once; E2E_BROWSER_SLOTS overrides it. */
+export const BROWSER_SLOTS = Number(process.env.E2E_BROWSER_SLOTS ?? 2);
+export const SLOTS_URL_VARIABLE = 'MEMESLAM_BROWSER_SLOTS_URL';
+
+/**
+ * A counting semaphore over HTTP, first come first served: POST /take?n=k answers once k slots are
+ * free, POST /give?n=k frees them.
+ */
+export async function serveBrowserSlots(slots: number): Promise<{ url: string; close(): Promise<void> }> {
+  let free = slots;
+  const waiting: { n: number; answer: () => void }[] = [];
+  const grant = () => {
+    while (waiting.length > 0 && (waiting[0] as { n: number }).n <= free) {
+      const next = waiting.shift() as { n: number; answer: () => void };
+      free -= next.n;
+      next.answer();
+    }
+  };
+  const server: Server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://slots');
+    const n = Math.min(slots, Math.max(1, Number(url.searchParams.get('n') ?? 1)));
+    const answer = () => res.writeHead(204).end();
+    if (req.method === 'POST' && url.pathname === '/take') {
+      waiting.push({ n, answer });
+      grant();
+    } else if (req.method === 'POST' && url.pathname === '/give') {
+      free = Math.min(slots, free + n);
+      grant();
+      answer();
+    } else res.writeHead(404).end();
+  });
+  // A file waits for a slot as long as the files before it take.
+  server.requestTimeout = 0;
+  server.headersTimeout = 0;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** node:http rather than fetch, whose client gives up on an answer after 5 minutes. */
+function post(path: string): Promise<void> {
+  const base = process.env[SLOTS_URL_VARIABLE];
+  if (!base) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const req = request(`${base}${path}`, { method: 'POST' }, (res) => {
+      res.resume();
+      res.on('end', () => (res.statusCode === 204 ? resolve() : reject(new Error(`${path}: ${res.statusCode}`))));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+export const takeBrowserSlot = () => post('/take');
+export const giveBrowserSlot = () => post('/give');
+
+/**
+ * How long a test may wait for the journeys under way to end before it measures: the longest journey
+ * file takes about two minutes on this machine. A test that calls withQuietBrowsers adds it to its timeout.
+ */
+export const QUIET_WAIT_MS = 5 * 60_000;
+
+/**
+ * Runs a measurement with no browser journey running beside it (it waits for those under way to
+ * end; the server suites go on). For the few tests that hold the server to a time on this machine.
+ */
+export async function withQuietBrowsers<T>(measure: () => Promise<T>): Promise<T> {
+  await post(`/take?n=${BROWSER_SLOTS}`);
+  try {
+    return await measure();
+  } finally {
+    await post(`/give?n=${BROWSER_SLOTS}`);
+  }
+}
