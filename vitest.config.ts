@@ -4,11 +4,18 @@ import InterleavedSequencer from './vitest.sequencer.ts';
 /** One embedded PostgreSQL per project that boots servers; each boot makes a database in it. */
 const postgresSetup = 'apps/server/test/helpers/postgres-setup.ts';
 
+/** Server suites that measure time on the machine: the "quiet" project runs them alone, last. */
+const QUIET = [
+  'apps/server/test/abuse.test.ts',
+  'apps/server/test/sessions.test.ts',
+  'apps/server/test/embedded-postgres.test.ts',
+];
+
 export default defineConfig({
   test: {
     // Files run side by side: most of a server suite's time is waiting (timers, child processes,
     // PostgreSQL), and the browser journeys join them a few at a time (apps/server/test/helpers/browser-slots.ts).
-    // Every project shares this number (vitest runs projects of one group with one pool).
+    // Every project of the first group shares this number (vitest runs a group with one pool).
     maxWorkers: 3,
     sequence: { sequencer: InterleavedSequencer },
     // CI keeps each file's duration too (.ci/run prints them, the slowest first).
@@ -21,6 +28,21 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/test/**/*.test.ts'],
+          exclude: QUIET,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          globalSetup: [postgresSetup],
+        },
+      },
+      {
+        // The server suites that hold the server to a time on this machine (a login during a flood,
+        // the enumeration timing, the embedded PostgreSQL's start): after everything else (a group of
+        // their own), one file at a time, with nothing beside them.
+        test: {
+          name: 'quiet',
+          include: QUIET,
+          sequence: { groupOrder: 1 },
+          maxWorkers: 1,
           testTimeout: 60_000,
           hookTimeout: 120_000,
           globalSetup: [postgresSetup],

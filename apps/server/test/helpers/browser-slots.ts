@@ -1,10 +1,8 @@
 /**
  * Browser journeys side by side with the rest of the suite, but not too many at once: each e2e file
- * holds one of a few slots while it runs (a browser and a server on a 2-core machine), and a test
- * that measures time on the machine can hold them all for its measurement (`withQuietBrowsers`), so
- * that no browser runs meanwhile. The e2e project's global setup serves the slots over loopback HTTP
- * and names them in MEMESLAM_BROWSER_SLOTS_URL, which every test worker of the run inherits; without
- * it (the browser journeys not in the run) there is nothing to wait for.
+ * holds one of a few slots while it runs (a browser and a server on a 2-core machine). The e2e
+ * project's global setup serves the slots over loopback HTTP and names them in
+ * MEMESLAM_BROWSER_SLOTS_URL, which every test worker of the run inherits.
  */
 import { type Server, createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -67,22 +65,3 @@ function post(path: string): Promise<void> {
 
 export const takeBrowserSlot = () => post('/take');
 export const giveBrowserSlot = () => post('/give');
-
-/**
- * How long a test may wait for the journeys under way to end before it measures: the longest journey
- * file takes about two minutes on this machine. A test that calls withQuietBrowsers adds it to its timeout.
- */
-export const QUIET_WAIT_MS = 5 * 60_000;
-
-/**
- * Runs a measurement with no browser journey running beside it (it waits for those under way to
- * end; the server suites go on). For the few tests that hold the server to a time on this machine.
- */
-export async function withQuietBrowsers<T>(measure: () => Promise<T>): Promise<T> {
-  await post(`/take?n=${BROWSER_SLOTS}`);
-  try {
-    return await measure();
-  } finally {
-    await post(`/give?n=${BROWSER_SLOTS}`);
-  }
-}
