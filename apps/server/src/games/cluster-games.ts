@@ -21,6 +21,12 @@ import { type Outcome, fail } from './types.ts';
 
 /** How long a request waits for a game changing hands (a dead owner's lease is 3 s), and how often it looks. */
 const HANDOVER_WAIT_MS = 6000;
+/**
+ * A returning player's socket waits longer for their game's owner, as nothing asks again for them: a
+ * stopping owner may take 7 s to hand its games over (GameService's close), and the next owner
+ * rebuilds the game from its log before it answers.
+ */
+const RECONNECT_WAIT_MS = 12_000;
 const HANDOVER_POLL_MS = 200;
 /** How often a node looks for games nobody owns (a dead node's, once their leases ran out). */
 const SCAN_EVERY_MS = 500;
@@ -195,7 +201,7 @@ export class ClusterGames {
   async connect<T>(userId: string, here: () => Promise<T | null>): Promise<T | null> {
     const gameId = await this.placeOfSeat(userId).catch(() => 'local');
     if (gameId === 'local') return null;
-    return this.#atOwner(gameId, { kind: 'connect', gameId, userId }, here, null);
+    return this.#atOwner(gameId, { kind: 'connect', gameId, userId }, here, null, RECONNECT_WAIT_MS);
   }
 
   /** The user has no socket left on any node: their game's owner hears it (best effort). */
@@ -241,10 +247,16 @@ export class ClusterGames {
   /**
    * Runs `here` if this node runs the game (or it is gone), or sends `body` to the node that does.
    * While the game changes hands (a dead owner's lease running out, a stopping owner handing it over)
-   * it waits for the next owner, up to HANDOVER_WAIT_MS; then, or at once if Redis is away, `unavailable`.
+   * it waits for the next owner, up to `waitMs`; then, or at once if Redis is away, `unavailable`.
    */
-  async #atOwner<T>(gameId: string, body: Forwarded, here: () => Promise<T>, unavailable: T): Promise<T> {
-    const deadline = Date.now() + HANDOVER_WAIT_MS;
+  async #atOwner<T>(
+    gameId: string,
+    body: Forwarded,
+    here: () => Promise<T>,
+    unavailable: T,
+    waitMs = HANDOVER_WAIT_MS,
+  ): Promise<T> {
+    const deadline = Date.now() + waitMs;
     for (;;) {
       try {
         const place = await this.#placeOfGame(gameId);

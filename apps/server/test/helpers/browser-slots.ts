@@ -11,30 +11,21 @@ import type { AddressInfo } from 'node:net';
 export const BROWSER_SLOTS = Number(process.env.E2E_BROWSER_SLOTS ?? 2);
 export const SLOTS_URL_VARIABLE = 'MEMESLAM_BROWSER_SLOTS_URL';
 
-/**
- * A counting semaphore over HTTP, first come first served: POST /take?n=k answers once k slots are
- * free, POST /give?n=k frees them.
- */
+/** A counting semaphore over HTTP, first come first served: POST /take answers once a slot is free, POST /give frees one. */
 export async function serveBrowserSlots(slots: number): Promise<{ url: string; close(): Promise<void> }> {
   let free = slots;
-  const waiting: { n: number; answer: () => void }[] = [];
-  const grant = () => {
-    while (waiting.length > 0 && (waiting[0] as { n: number }).n <= free) {
-      const next = waiting.shift() as { n: number; answer: () => void };
-      free -= next.n;
-      next.answer();
-    }
-  };
+  const waiting: (() => void)[] = [];
   const server: Server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://slots');
-    const n = Math.min(slots, Math.max(1, Number(url.searchParams.get('n') ?? 1)));
     const answer = () => res.writeHead(204).end();
-    if (req.method === 'POST' && url.pathname === '/take') {
-      waiting.push({ n, answer });
-      grant();
-    } else if (req.method === 'POST' && url.pathname === '/give') {
-      free = Math.min(slots, free + n);
-      grant();
+    if (req.method === 'POST' && req.url === '/take') {
+      if (free > 0) {
+        free -= 1;
+        answer();
+      } else waiting.push(answer);
+    } else if (req.method === 'POST' && req.url === '/give') {
+      const next = waiting.shift();
+      if (next) next();
+      else free = Math.min(slots, free + 1);
       answer();
     } else res.writeHead(404).end();
   });
