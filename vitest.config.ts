@@ -7,7 +7,7 @@ const postgresSetup = 'apps/server/test/helpers/postgres-setup.ts';
 /** Server suites that measure time on the machine: the "quiet" project runs them alone, last. */
 const QUIET = [
   'apps/server/test/abuse.test.ts',
-  'apps/server/test/sessions.test.ts',
+  'apps/server/test/enumeration-timing.test.ts',
   'apps/server/test/embedded-postgres.test.ts',
 ];
 
