@@ -6,9 +6,9 @@ const postgresSetup = 'apps/server/test/helpers/postgres-setup.ts';
 
 /** Server suites that measure time on the machine: the "quiet" project runs them alone, last. */
 const QUIET = [
-  'apps/server/test/abuse.test.ts',
+  'apps/server/test/abuse-cpu.test.ts',
   'apps/server/test/enumeration-timing.test.ts',
-  'apps/server/test/embedded-postgres.test.ts',
+  'apps/server/test/embedded-postgres-start.test.ts',
 ];
 
 export default defineConfig({

@@ -9,10 +9,9 @@ import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { redisCounts } from '../src/cluster/counts.ts';
 import type { ClusterRedis } from '../src/cluster/redis.ts';
 import { type Booted, boot, call, scratchPostgres } from './helpers/boot.ts';
+import { range } from './helpers/pool.ts';
 import { describeRedis, node } from './helpers/redis.ts';
 import { type Client, connect } from './helpers/sockets.ts';
-
-const range = (n: number) => Array.from({ length: n }, (_, i) => i);
 
 describeRedis('two nodes count together (RATE_LIMITS on)', () => {
   let database: Awaited<ReturnType<typeof scratchPostgres>>;

@@ -2,10 +2,10 @@
  * The embedded PostgreSQL as `npm start` runs it (boot mode `own`): durable settings checked at start,
  * no TCP (a Unix socket in DATA_DIR) unless the path is too long for one (then a loopback port and a
  * password), an unprivileged OS user under root, two DATA_DIRs side by side and one server per
- * DATA_DIR, the postmaster killed mid-game and restarted with nothing acknowledged lost, and stopped
- * after the server's last write.
+ * DATA_DIR, the postmaster killed mid-game and restarted with nothing acknowledged lost. Its start and
+ * stop (timed) are in embedded-postgres-start.test.ts.
  */
-import { mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -14,7 +14,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/clock.ts';
 import { EMBEDDED_DATABASE, EMBEDDED_OS_USER } from '../src/db/embedded.ts';
 import { type Booted, boot, call, newAccount, temporaryDataDir } from './helpers/boot.ts';
-import { listening, mainScript, run } from './helpers/process.ts';
+import { alive, childrenOf, postmasterPid } from './helpers/process.ts';
 import { type Client, connect, playOne, settle } from './helpers/sockets.ts';
 
 const dirs: string[] = [];
@@ -26,29 +26,6 @@ afterAll(async () => {
 
 const rows = async <T>(server: Booted, text: string) =>
   ((await server.app.db.execute(sql.raw(text))) as unknown as { rows: T[] }).rows;
-const postmasterPid = (dataDir: string) =>
-  Number(readFileSync(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
-/** The processes whose parent is `pid` (Linux /proc). */
-function childrenOf(pid: number): number[] {
-  return readdirSync('/proc').flatMap((entry) => {
-    if (!/^\d+$/.test(entry)) return [];
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid ? [Number(entry)] : [];
-    } catch {
-      return [];
-    }
-  });
-}
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 describe('the embedded PostgreSQL', () => {
   it('keeps every commit through a crash, listens on a socket in DATA_DIR only, and runs unprivileged', async () => {
     const server = await boot('own');
@@ -178,37 +155,4 @@ describe('the embedded PostgreSQL', () => {
     );
     expect(logged.map((entry) => entry.command?.cardId)).toContain(played);
   });
-
-  it('stops after the server on SIGINT, and a server killed with SIGKILL leaves nothing in the way of the next start', async () => {
-    const dataDir = temporaryDataDir();
-    dirs.push(dataDir);
-    const env = { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info' };
-    // A new DATA_DIR (initdb included) serves /health within 10 s of the start (this file runs after
-    // the rest of the suite, with nothing beside it: the "quiet" project in vitest.config.ts).
-    const started = performance.now();
-    const first = run(mainScript, [], env);
-    const firstBase = await listening(first.child, first.out);
-    expect(await fetch(`${firstBase}/health`).then((r) => r.json())).toMatchObject({ ok: true, database: 'embedded' });
-    expect(performance.now() - started).toBeLessThan(10_000);
-    const postmaster = postmasterPid(dataDir);
-    first.child.kill('SIGINT');
-    expect(await first.exited).toBe(0);
-    expect(alive(postmaster)).toBe(false);
-
-    const second = run(mainScript, [], env);
-    const base = await listening(second.child, second.out);
-    const orphan = postmasterPid(dataDir);
-    second.child.kill('SIGKILL');
-    await second.exited;
-    // PostgreSQL outlives its parent: the next start finds it and stops it first.
-    expect(alive(orphan)).toBe(true);
-    const third = run(mainScript, [], env);
-    const base3 = await listening(third.child, third.out);
-    expect(third.err() + third.out()).toContain(`(pid ${orphan}) by a server that stopped abruptly is stopped first`);
-    expect(alive(orphan)).toBe(false);
-    expect((await call(base3, 'GET', '/auth/me')).status).toBe(401);
-    expect(base3).not.toBe(base);
-    third.child.kill('SIGTERM');
-    expect(await third.exited).toBe(0);
-  }, 60_000);
 });

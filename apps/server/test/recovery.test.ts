@@ -5,11 +5,10 @@
  * of the hand, the command in the game's log and later its replay), plays on to the end, and the
  * result is recorded once.
  */
-import { readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SERVER_SETTINGS_MODES, call, newAccount, scratchPostgres, temporaryDataDir } from './helpers/boot.ts';
-import { listening, mainScript, run } from './helpers/process.ts';
+import { listening, mainScript, postmasterPid, run } from './helpers/process.ts';
 import { connect, playOne } from './helpers/sockets.ts';
 
 const dirs: string[] = [];
@@ -59,8 +58,7 @@ describe.each(cases)('SIGKILL mid-game ($mode database): $killed', ({ mode, kill
       // No pause: the kill follows the third acknowledgement at once.
       first.child.kill('SIGKILL');
       if (killed === 'the server, then its PostgreSQL') {
-        const postmaster = Number(readFileSync(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
-        process.kill(postmaster, 'SIGKILL');
+        process.kill(postmasterPid(dataDir), 'SIGKILL');
       }
       expect(await first.exited).toBeNull();
       before.close();

@@ -1,5 +1,7 @@
 /** The server and the admin CLI as child processes, with their output kept for the test to read. */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const mainScript = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
@@ -28,3 +30,28 @@ export function listening(child: ChildProcess, out: () => string): Promise<strin
     child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${out()}`)));
   });
 }
+
+/** The pid of the embedded PostgreSQL's postmaster in `dataDir`. */
+export const postmasterPid = (dataDir: string) =>
+  Number(readFileSync(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
+/** The processes whose parent is `pid` (Linux /proc). */
+export function childrenOf(pid: number): number[] {
+  return readdirSync('/proc').flatMap((entry) => {
+    if (!/^\d+$/.test(entry)) return [];
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid ? [Number(entry)] : [];
+    } catch {
+      return [];
+    }
+  });
+}
+/** Whether a process with this pid exists. */
+export const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
