@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedWebBuild } from '../../apps/server/test/helpers/browser-slots.ts';
 import {
   CHROMIUM_PATH,
   LANDING_BUDGET_KB,
@@ -21,7 +22,9 @@ import {
   transferred,
 } from '../src/web-size.ts';
 
-const out = mkdtempSync(join(tmpdir(), 'memeslam-web-size-test-'));
+/** The run's build of the web app (the e2e project's), or one of this file's own when run alone. */
+let out = '';
+let own = false;
 let sizes: WebSizes;
 
 const hasChromium = existsSync(CHROMIUM_PATH);
@@ -30,11 +33,16 @@ if (!hasChromium) {
   console.warn(`\n*** SKIPPED: the landing page's transfer check (no Chromium at ${CHROMIUM_PATH}) ***\n`);
 }
 
-beforeAll(() => {
-  build(out);
+beforeAll(async () => {
+  const shared = await sharedWebBuild();
+  own = shared === null;
+  out = shared ?? mkdtempSync(join(tmpdir(), 'memeslam-web-size-test-'));
+  if (own) build(out);
   sizes = measure(out);
 }, 120_000);
-afterAll(() => rmSync(out, { recursive: true, force: true }));
+afterAll(() => {
+  if (own) rmSync(out, { recursive: true, force: true });
+});
 
 it(`keeps the landing page's initial JS within ${LANDING_BUDGET_KB} KB gzip`, () => {
   expect(sizes.initialKb).toBeGreaterThan(50);

@@ -1,7 +1,7 @@
 /**
- * Global setup of the projects that boot servers (server, e2e, bench): one embedded PostgreSQL for
- * the whole run — the server's own code (src/db/embedded.ts), from the same npm binaries — in which
- * every boot makes a database of its own. It listens on a free loopback port, so child processes
+ * Global setup of the projects that boot servers (server, quiet, e2e, bench): one embedded PostgreSQL
+ * for the whole run, shared by these projects — the server's own code (src/db/embedded.ts), from the
+ * same npm binaries — in which every boot makes a database of its own. It listens on a free loopback port, so child processes
  * (real server nodes) reach it by URL. Durability settings stay as the server's (fsync on).
  */
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
@@ -11,7 +11,15 @@ import type { TestProject } from 'vitest/node';
 import { connectionUrl, startEmbeddedPostgres } from '../../src/db/embedded.ts';
 import './databases.ts';
 
-export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+/** The run's one PostgreSQL, shared by the projects' setups (they run in one process) until the last one's teardown. */
+interface Shared {
+  url: Promise<string>;
+  stop: () => Promise<void>;
+  users: number;
+}
+const runWide = globalThis as { memeslamTestPostgres?: Shared };
+
+async function start(): Promise<{ url: string; stop: () => Promise<void> }> {
   const started = performance.now();
   const root = mkdtempSync(join(tmpdir(), 'memeslam-test-pg-'));
   // Run as root, PostgreSQL runs as an unprivileged user, which must pass through this folder.
@@ -20,8 +28,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     dir: join(root, 'cluster'),
     passwordFile: join(root, 'password'),
     loopback: true,
-    // Test files run side by side, each with servers of ten connections.
-    settings: { max_connections: '500', shared_buffers: '128MB' },
+    // Test files of every project run side by side, each with servers of ten connections.
+    settings: { max_connections: '800', shared_buffers: '128MB' },
     log: {
       info: () => {},
       // db-outage.test.ts refuses connections on purpose for minutes: the server's retries are expected.
@@ -31,12 +39,32 @@ export default async function setup(project: TestProject): Promise<() => Promise
       error: (m) => console.error(`[postgres] ${m}`),
     },
   });
-  project.provide('embeddedPostgresUrl', connectionUrl(postgres.connection, 'postgres'));
-  console.log(
-    `[${project.name}] embedded PostgreSQL for the tests up in ${((performance.now() - started) / 1000).toFixed(1)} s`,
-  );
+  console.log(`[tests] embedded PostgreSQL for the tests up in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return {
+    url: connectionUrl(postgres.connection, 'postgres'),
+    async stop() {
+      await postgres.stop();
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  if (!runWide.memeslamTestPostgres) {
+    const starting = start();
+    runWide.memeslamTestPostgres = {
+      url: starting.then((started) => started.url),
+      stop: () => starting.then((started) => started.stop()),
+      users: 0,
+    };
+  }
+  const shared = runWide.memeslamTestPostgres;
+  shared.users += 1;
+  project.provide('embeddedPostgresUrl', await shared.url);
   return async () => {
-    await postgres.stop();
-    rmSync(root, { recursive: true, force: true });
+    shared.users -= 1;
+    if (shared.users > 0) return;
+    delete runWide.memeslamTestPostgres;
+    await shared.stop();
   };
 }
