@@ -10,7 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/clock.ts';
 import { LEASE_TTL_MS, RENEW_EVERY_MS } from '../src/cluster/leases.ts';
-import type { GameDirectory, LocalRooms } from '../src/games/ownership.ts';
+import { type GameDirectory, type LocalRooms, localOwnership } from '../src/games/ownership.ts';
 import { HANDOVER_WAIT_MS, RedisOwnership, SCAN_EVERY_MS, USER_TURN_MS } from '../src/games/redis-ownership.ts';
 import type { Forwarded, GameRequest } from '../src/games/requests.ts';
 import { type Outcome, type StoredGame, fail, ok } from '../src/games/types.ts';
@@ -178,6 +178,17 @@ describe('takeover', () => {
     expect(b.runs.has(G)).toBe(true);
     expect(games.rows.get(G)?.epoch).toBe(2);
     expect(b.own.epochOf(G)).toBe(2);
+  });
+
+  it("a node starting up takes none of a live node's games", async () => {
+    const a = await new Node('a').start();
+    await a.create(G, CODE);
+    await pass(RENEW_EVERY_MS);
+    const b = await new Node('b').start();
+    await pass(5 * LEASE_TTL_MS);
+    expect(b.runs.has(G)).toBe(false);
+    expect(a.lost).toEqual([]);
+    expect(games.rows.get(G)?.epoch).toBe(1);
   });
 
   it("takes a stopping node's games at once", async () => {
@@ -357,6 +368,23 @@ describe('lease loss', () => {
 });
 
 describe('Redis away', () => {
+  it('after Redis returns empty, no node takes a game over before its owner, slower to reconnect, took its lease back', async () => {
+    const a = await new Node('a').start();
+    const b = await new Node('b').start();
+    await a.create(G, CODE);
+    redis.down();
+    a.connection.cut();
+    await pass(2 * LEASE_TTL_MS);
+    redis.restore(true);
+    await pass(LEASE_TTL_MS - 500);
+    expect(b.runs.has(G)).toBe(false);
+    a.connection.heal();
+    await pass(LEASE_TTL_MS + SCAN_EVERY_MS);
+    expect(b.runs.has(G)).toBe(false);
+    expect(a.lost).toEqual([]);
+    expect(await redis.client().get(a.connection.key('owner', G))).toBe('a|1');
+  });
+
   it('refuses at once what needs another node, with the cluster text', async () => {
     const a = await new Node('a').start();
     const b = await new Node('b').start();
@@ -370,5 +398,25 @@ describe('Redis away', () => {
     expect(await b.own.ask(G, { kind: 'bots' }, () => 'here')).toBeNull();
     await expect(b.own.inUserTurn(alice.id, async () => ok(null))).rejects.toThrow();
     expect(a.served).toEqual([]);
+  });
+});
+
+describe('one server', () => {
+  it('runs everything here: no fencing, no forwarding, nothing elsewhere', async () => {
+    const own = localOwnership.open({ rooms: {} as LocalRooms, store: games });
+    expect(localOwnership.fenced).toBe(false);
+    expect(own.available).toBe(true);
+    expect(own.epochOf(G)).toBeNull();
+    expect(await own.claimNew(G)).toBe(true);
+    expect(await own.placeOfRequest(alice.id, ready)).toBe('local');
+    expect(await own.seatsElsewhere(alice.id)).toEqual([]);
+    expect(await own.forward(G, alice, ready, true, async () => ok('here'))).toEqual(ok('here'));
+    expect(await own.inUserTurn(alice.id, async () => ok('turn'))).toEqual(ok('turn'));
+    const live = { games: [], summary: { botGames: 0, humanGames: 0 } };
+    expect(await own.liveGames('viewer', { includeBotGames: true, limit: 5 }, () => live)).toBe(live);
+    let away = false;
+    void own.away(alice.id, async () => (away = true));
+    // Called before away() returns, as the disconnect was before the port.
+    expect(away).toBe(true);
   });
 });
