@@ -21,6 +21,7 @@ import { type Clock, systemClock } from './clock.ts';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { ClusterRedis } from './cluster/redis.ts';
 import { registerGameRoutes } from './games/routes.ts';
+import { redisOwnership } from './games/redis-ownership.ts';
 import { GameService } from './games/service.ts';
 import type { Rules } from './games/types.ts';
 import { registerStatsRoutes } from './stats/routes.ts';
@@ -187,7 +188,8 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
     onRecorded: () => metrics.gameRecorded(),
     ...(options.seeds ? { seeds: options.seeds } : {}),
     ...(options.rules ? { rules: options.rules } : {}),
-    ...(redis ? { cluster: { redis, nodeId: config.nodeId } } : {}),
+    // Where games run: every node of a cluster owns some (leases in Redis, on the system clock), or one server all.
+    ...(redis ? { ownership: redisOwnership({ redis, nodeId: config.nodeId, clock: systemClock, log: app.log }) } : {}),
     limits: {
       maxLiveRooms: options.ceilings?.maxLiveRooms ?? ABUSE_LIMITS.maxLiveRooms,
       gamesCreatedPerMinute: config.rateLimits ? ABUSE_LIMITS.gamesCreatedPerUserPerMinute : null,

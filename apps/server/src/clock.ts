@@ -30,6 +30,31 @@ export const systemClock: Clock = {
   },
 };
 
+/** Resolves once `ms` of the clock's time has passed. */
+export function sleep(clock: Clock, ms: number): Promise<void> {
+  return new Promise((resolve) => clock.at(clock.now() + ms, resolve));
+}
+
+/** Runs `fn` every `ms` of the clock's time until cancelled (the next run is planned before this one). */
+export function every(clock: Clock, ms: number, fn: () => void): Timer {
+  let cancelled = false;
+  let timer: Timer;
+  const plan = () => {
+    timer = clock.at(clock.now() + ms, () => {
+      if (cancelled) return;
+      plan();
+      fn();
+    });
+  };
+  plan();
+  return {
+    cancel: () => {
+      cancelled = true;
+      timer.cancel();
+    },
+  };
+}
+
 /** Time moves only when `advance` says; due timers then run in time order. */
 export class ManualClock implements Clock {
   #now: number;

@@ -5,7 +5,8 @@
  * `timeoutMs`, so a caller never waits on a dead node for longer than that.
  */
 import { randomUUID } from 'node:crypto';
-import type { ClusterRedis } from './redis.ts';
+import type { Clock } from '../clock.ts';
+import type { PubSub } from './redis-ports.ts';
 
 type Message =
   | { readonly id: string; readonly from: string; readonly body: unknown }
@@ -28,7 +29,8 @@ export const NOT_THE_OWNER = 'not the owner of that game';
 const ASK_AGAIN = new Set([NODE_STOPPING, NOT_THE_OWNER]);
 
 export class NodeBus {
-  readonly #redis: ClusterRedis;
+  readonly #redis: PubSub;
+  readonly #clock: Clock;
   readonly #nodeId: string;
   readonly #waiting = new Map<string, { resolve: (body: unknown) => void; reject: (error: Error) => void }>();
   readonly #channels = new Map<string, (body: unknown) => void>();
@@ -36,10 +38,11 @@ export class NodeBus {
   readonly #gathering = new Map<string, (answer: unknown) => void>();
   #serve: (body: unknown) => Promise<unknown> = () => Promise.reject(new Error('not serving yet'));
 
-  constructor(redis: ClusterRedis, nodeId: string) {
+  constructor(redis: PubSub, nodeId: string, clock: Clock) {
     this.#redis = redis;
     this.#nodeId = nodeId;
-    redis.listen.on('message', (channel: string, text: string) => {
+    this.#clock = clock;
+    redis.onMessage((channel, text) => {
       if (channel === this.#channel(nodeId) || channel === this.#everyone()) this.#receive(text);
       else this.#channels.get(channel)?.(JSON.parse(text) as unknown);
     });
@@ -48,7 +51,7 @@ export class NodeBus {
   /** Subscribes to this node's channel and the one to every node; `serve` answers what arrives on them. */
   async start(serve: (body: unknown) => Promise<unknown>): Promise<void> {
     this.#serve = serve;
-    await this.#redis.listen.subscribe(this.#channel(this.#nodeId), this.#everyone());
+    await this.#redis.subscribe(this.#channel(this.#nodeId), this.#everyone());
   }
 
   /**
@@ -61,9 +64,9 @@ export class NodeBus {
     let expected = Number.POSITIVE_INFINITY;
     let finish: () => void = () => {};
     const done = new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, timeoutMs);
+      const timer = this.#clock.at(this.#clock.now() + timeoutMs, resolve);
       finish = () => {
-        clearTimeout(timer);
+        timer.cancel();
         resolve();
       };
     });
@@ -73,7 +76,7 @@ export class NodeBus {
     };
     this.#gathering.set(id, collect);
     try {
-      expected = await this.#redis.commands.publish(this.#everyone(), JSON.stringify({ id, from: this.#nodeId, body }));
+      expected = await this.#redis.publish(this.#everyone(), JSON.stringify({ id, from: this.#nodeId, body }));
       if (answers.length >= expected) finish();
       await done;
     } finally {
@@ -86,28 +89,28 @@ export class NodeBus {
   async onBroadcast(name: string, listener: (body: unknown) => void): Promise<void> {
     const channel = this.#redis.key('broadcast', name);
     this.#channels.set(channel, listener);
-    await this.#redis.listen.subscribe(channel);
+    await this.#redis.subscribe(channel);
   }
 
   async broadcast(name: string, body: unknown): Promise<void> {
-    await this.#redis.commands.publish(this.#redis.key('broadcast', name), JSON.stringify(body));
+    await this.#redis.publish(this.#redis.key('broadcast', name), JSON.stringify(body));
   }
 
   /** Sends `body` to `nodeId` and resolves with its answer; rejects with NodeUnreachable if nobody got it. */
   async request(nodeId: string, body: unknown, timeoutMs = 5000): Promise<unknown> {
     const id = randomUUID();
     const answer = new Promise<unknown>((resolve, reject) => {
-      const timer = setTimeout(() => {
+      const timer = this.#clock.at(this.#clock.now() + timeoutMs, () => {
         this.#waiting.delete(id);
         reject(new NodeUnreachable(`node ${nodeId} did not answer within ${timeoutMs} ms`));
-      }, timeoutMs);
+      });
       this.#waiting.set(id, {
         resolve: (value) => {
-          clearTimeout(timer);
+          timer.cancel();
           resolve(value);
         },
         reject: (error) => {
-          clearTimeout(timer);
+          timer.cancel();
           reject(error);
         },
       });
@@ -142,7 +145,7 @@ export class NodeBus {
   }
 
   #publish(nodeId: string, message: Message): Promise<number> {
-    return this.#redis.commands.publish(this.#channel(nodeId), JSON.stringify(message));
+    return this.#redis.publish(this.#channel(nodeId), JSON.stringify(message));
   }
 
   #receive(text: string): void {

@@ -7,59 +7,38 @@
  * Also here: which unfinished game each user sits in (`seat:<userId>`), so a request reaching any
  * node finds the game's owner.
  */
-import type { ClusterRedis } from './redis.ts';
+import { type Clock, type Timer, every } from '../clock.ts';
+import type { LeaseRedis } from './redis-ports.ts';
 
 export const LEASE_TTL_MS = 3000;
 export const RENEW_EVERY_MS = 1000;
 
-/**
- * Renews each lease still held by its value; takes a lease whose key is gone back at once when
- * ARGV[2] is 1 (Redis restarted empty). Per key: 1 renewed, 2 taken back, 0 lost (held by someone
- * else, or gone while this node could have renewed it and did not).
- */
-const RENEW = `
-local out = {}
-for i, key in ipairs(KEYS) do
-  local held = redis.call('GET', key)
-  if held == ARGV[i + 2] then
-    redis.call('PEXPIRE', key, ARGV[1])
-    out[i] = 1
-  elseif not held and ARGV[2] == '1' then
-    redis.call('SET', key, ARGV[i + 2], 'PX', ARGV[1])
-    out[i] = 2
-  else
-    out[i] = 0
-  end
-end
-return out`;
-
-/** Deletes KEYS[1] only while it holds ARGV[1]. */
-export const DELETE_IF = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
-
 export class GameLeases {
-  readonly #redis: ClusterRedis;
+  readonly #redis: LeaseRedis;
+  readonly #clock: Clock;
   readonly nodeId: string;
   /** Games this node holds, with their epochs. */
   readonly #held = new Map<string, number>();
   readonly #onLost: (gameId: string) => void;
-  #timer: NodeJS.Timeout | null = null;
-  /** When the last renewal round succeeded (performance.now()). */
-  #renewedAt = performance.now();
+  #timer: Timer | null = null;
+  /** When the last renewal round succeeded (the clock's time). */
+  #renewedAt: number;
 
-  constructor(redis: ClusterRedis, nodeId: string, onLost: (gameId: string) => void) {
+  constructor(redis: LeaseRedis, nodeId: string, clock: Clock, onLost: (gameId: string) => void) {
     this.#redis = redis;
     this.nodeId = nodeId;
+    this.#clock = clock;
     this.#onLost = onLost;
+    this.#renewedAt = clock.now();
   }
 
   /** Renews the held leases every RENEW_EVERY_MS until `stop()`. */
   start(): void {
-    this.#timer = setInterval(() => void this.renew(), RENEW_EVERY_MS);
-    this.#timer.unref();
+    this.#timer = every(this.#clock, RENEW_EVERY_MS, () => void this.renew());
   }
 
   stop(): void {
-    if (this.#timer) clearInterval(this.#timer);
+    this.#timer?.cancel();
     this.#timer = null;
   }
 
@@ -78,8 +57,7 @@ export class GameLeases {
 
   /** Claims a game nobody holds; false if another node does (or Redis is away: it throws). */
   async claim(gameId: string, epoch: number): Promise<boolean> {
-    const set = await this.#redis.commands.set(this.#key(gameId), this.#value(epoch), 'PX', LEASE_TTL_MS, 'NX');
-    if (set !== 'OK') return false;
+    if (!(await this.#redis.setIfAbsent(this.#key(gameId), this.#value(epoch), LEASE_TTL_MS))) return false;
     this.#held.set(gameId, epoch);
     return true;
   }
@@ -89,7 +67,7 @@ export class GameLeases {
     const before = this.#held.get(gameId);
     if (before === undefined) return;
     this.#held.set(gameId, epoch);
-    await this.#redis.commands.set(this.#key(gameId), this.#value(epoch), 'PX', LEASE_TTL_MS);
+    await this.#redis.set(this.#key(gameId), this.#value(epoch), LEASE_TTL_MS);
   }
 
   /** Lets a game go (it ended, or this node stops): another node may take it at once. */
@@ -97,7 +75,7 @@ export class GameLeases {
     const epoch = this.#held.get(gameId);
     if (epoch === undefined) return;
     this.#held.delete(gameId);
-    await this.#redis.commands.eval(DELETE_IF, 1, this.#key(gameId), this.#value(epoch));
+    await this.#redis.deleteIf(this.#key(gameId), this.#value(epoch));
   }
 
   /** Forgets a game without touching Redis (it was lost to another node). */
@@ -108,7 +86,7 @@ export class GameLeases {
   /** The node holding each game (null: nobody, its lease expired or was released). */
   async ownersOf(gameIds: readonly string[]): Promise<(string | null)[]> {
     if (gameIds.length === 0) return [];
-    const values = await this.#redis.commands.mget(gameIds.map((id) => this.#key(id)));
+    const values = await this.#redis.mget(gameIds.map((id) => this.#key(id)));
     return values.map((value) => (value === null ? null : (value.split('|')[0] ?? null)));
   }
 
@@ -125,23 +103,21 @@ export class GameLeases {
   async renew(): Promise<void> {
     const games = [...this.#held];
     if (!this.#redis.up) return;
-    const since = performance.now() - this.#renewedAt;
+    const since = this.#clock.now() - this.#renewedAt;
     if (games.length === 0) {
-      this.#renewedAt = performance.now();
+      this.#renewedAt = this.#clock.now();
       return;
     }
-    const retake = since <= LEASE_TTL_MS || !this.#redis.upFor(since) ? '1' : '0';
+    const retake = since <= LEASE_TTL_MS || !this.#redis.upFor(since);
     let results: number[];
     try {
-      results = (await this.#redis.commands.eval(
-        RENEW,
-        games.length,
-        ...games.map(([id]) => this.#key(id)),
+      results = await this.#redis.renew(
+        games.map(([id]) => this.#key(id)),
+        games.map(([, epoch]) => this.#value(epoch)),
         LEASE_TTL_MS,
         retake,
-        ...games.map(([, epoch]) => this.#value(epoch)),
-      )) as number[];
-      this.#renewedAt = performance.now();
+      );
+      this.#renewedAt = this.#clock.now();
     } catch {
       // Redis is away: the games go on here (issue 14 item 6); the database still fences every write.
       return;
@@ -157,15 +133,15 @@ export class GameLeases {
   // ── seats: the unfinished game each user sits in ──
 
   async seat(userId: string, gameId: string): Promise<void> {
-    await this.#redis.commands.set(this.#redis.key('seat', userId), gameId);
+    await this.#redis.set(this.#redis.key('seat', userId), gameId);
   }
 
   async unseat(userId: string, gameId: string): Promise<void> {
-    await this.#redis.commands.eval(DELETE_IF, 1, this.#redis.key('seat', userId), gameId);
+    await this.#redis.deleteIf(this.#redis.key('seat', userId), gameId);
   }
 
   async seatOf(userId: string): Promise<string | null> {
-    return this.#redis.commands.get(this.#redis.key('seat', userId));
+    return this.#redis.get(this.#redis.key('seat', userId));
   }
 
   #key(gameId: string): string {

@@ -26,12 +26,12 @@ export class FinishedRooms {
 
   /** The game is over (its end is durable): its players sit nowhere, and it is recorded. */
   finished(gameId: string): void {
-    const { rooms, cluster } = this.#games;
+    const { rooms, ownership } = this.#games;
     const room = rooms.get(gameId);
     if (!room) return;
     for (const id of room.humanIds) {
       rooms.free(id, room);
-      cluster?.registry((leases) => leases.unseat(id, room.id));
+      ownership.unseat(id, room.id);
     }
     void this.#record(room);
   }

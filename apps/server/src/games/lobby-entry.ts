@@ -7,19 +7,13 @@
 import { randomUUID } from 'node:crypto';
 import { type GameSetup, LOBBY_TEXTS, MATCH_ME, SERVER_TEXTS } from '@memeslam/protocol';
 import { type BudgetFactory, type BudgetStore, memoryBudgets } from '../http/token-buckets.ts';
-import type { ClusterGames } from './cluster-games.ts';
 import type { GamesContext } from './context.ts';
 import { type Answers, type Entry, type GameRequest, type User, rejoinFor, settle } from './requests.ts';
 import { GameRoom } from './room.ts';
 import { type Outcome, fail, ok } from './types.ts';
 
 /** Runs a request on the node that runs the game (cluster mode), and brings its answer back. */
-export type Forward = (
-  cluster: ClusterGames,
-  gameId: string,
-  user: User,
-  request: GameRequest,
-) => Promise<Outcome<unknown>>;
+export type Forward = (gameId: string, user: User, request: GameRequest) => Promise<Outcome<unknown>>;
 
 export class LobbyEntry {
   readonly #games: GamesContext;
@@ -45,7 +39,7 @@ export class LobbyEntry {
   }
 
   async create(user: User, asked: GameSetup): Promise<Outcome<Entry>> {
-    const { rooms, store, clock, cluster } = this.#games;
+    const { rooms, store, clock, ownership } = this.#games;
     if (rooms.size >= this.#maxRooms) return fail(SERVER_TEXTS.serverBusy);
     if (this.#creations && !(await this.#creations.take(user.id, clock.now()))) {
       return fail(SERVER_TEXTS.tooManyGamesCreated);
@@ -64,7 +58,7 @@ export class LobbyEntry {
         this.#games.roomDeps,
       );
       // Cluster mode: this node owns the new game from its first write (epoch 1).
-      if (cluster && !(await cluster.claimNew(room.id))) {
+      if (!(await ownership.claimNew(room.id))) {
         return fail(SERVER_TEXTS.clusterUnavailable);
       }
       try {
@@ -88,7 +82,7 @@ export class LobbyEntry {
       } catch (error) {
         // An unfinished game in the database holds the code: draw again.
         this.#games.log.warn({ err: error, roomCode }, 'room code taken, drawing another');
-        cluster?.registry((leases) => leases.release(room.id));
+        ownership.release(room.id);
         continue;
       }
       rooms.add(room);
@@ -135,20 +129,13 @@ export class LobbyEntry {
 
   /** One unfinished game per user: a lobby they sit in is left for the new one; a game in play is not. */
   async freeSeatFor(userId: string, onOtherNodes = true): Promise<Outcome<null>> {
-    const { rooms, store, cluster } = this.#games;
+    const { rooms, ownership } = this.#games;
     const current = rooms.seatOf(userId);
-    if (!current && onOtherNodes && cluster) {
-      // Cluster mode: the seat may be in games other nodes run; each frees it. Redis's registry
-      // names the game, and the database too (the registry is empty after Redis restarted, until
-      // every node has registered its seats again).
-      const registered = await cluster.placeOfSeat(userId);
-      const games = new Set([
-        ...(registered === 'local' ? [] : [registered]),
-        ...(await store.seatedIn(userId)).filter((id) => !rooms.has(id)),
-      ]);
+    if (!current && onOtherNodes) {
+      // Cluster mode: the seat may be in games other nodes run; each frees it.
       const user = { id: userId, username: '' };
-      for (const gameId of games) {
-        const freed = (await this.#forward(cluster, gameId, user, { type: 'vacate' })) as Outcome<null>;
+      for (const gameId of await ownership.seatsElsewhere(userId)) {
+        const freed = (await this.#forward(gameId, user, { type: 'vacate' })) as Outcome<null>;
         if (!freed.ok) return freed;
       }
     }

@@ -39,7 +39,7 @@ export class PlayerSockets {
       void room.connect(userId).done;
       return { gameId: room.id, rejoin: rejoinFor(room, userId) };
     }
-    return this.#games.cluster?.connect(userId, () => this.connectHere(userId)) ?? null;
+    return this.#games.ownership.connect(userId, () => this.connectHere(userId));
   }
 
   /** A socket of the user opened on some node: the game it sits in here counts them back. */
@@ -59,16 +59,14 @@ export class PlayerSockets {
       return;
     }
     this.#sockets.delete(userId);
-    const { rooms, cluster, log } = this.#games;
+    const { ownership, log } = this.#games;
     // Sockets closed by our own shutdown are not players going away: the log does not say so.
     if (this.#games.stopping()) return;
-    if (!cluster) {
-      void rooms.seatOf(userId)?.disconnect(userId).done;
-      return;
-    }
-    void this.#awayEverywhere(userId).catch((error: unknown) => {
-      log.warn({ err: error, userId }, 'a disconnect could not be passed on to its game');
-    });
+    void ownership
+      .away(userId, () => this.#awayHere(userId))
+      .catch((error: unknown) => {
+        log.warn({ err: error, userId }, 'a disconnect could not be passed on to its game');
+      });
   }
 
   /** A request forwarded from a node where the user has a socket: they are here, whatever a takeover assumed. */
@@ -88,16 +86,17 @@ export class PlayerSockets {
     for (const id of userIds) if (!this.hasSocket(id)) this.#remote.add(id);
   }
 
-  /** Cluster mode: the user's last socket here closed; if none is open on another node either, their game hears it. */
-  async #awayEverywhere(userId: string): Promise<void> {
-    const present = await this.#games.transport()?.present([userId]);
-    if (present?.has(userId) || this.hasSocket(userId)) return;
+  /**
+   * No socket of the user is open on any node (as far as the ownership knows): the game they sit in
+   * here hears it. True if that is all there is to do (a socket opened again meanwhile, or their game
+   * runs here); false: their game, if any, runs elsewhere.
+   */
+  async #awayHere(userId: string): Promise<boolean> {
+    if (this.hasSocket(userId)) return true;
     const room = this.#games.rooms.seatOf(userId);
-    if (room) {
-      this.#remote.delete(userId);
-      await room.disconnect(userId).done;
-      return;
-    }
-    await this.#games.cluster?.disconnect(userId);
+    if (!room) return false;
+    this.#remote.delete(userId);
+    await room.disconnect(userId).done;
+    return true;
   }
 }

@@ -26,27 +26,27 @@ export class RoomQueries {
 
   /** The lobby list (GET /game/active): this node's live games, or in cluster mode every node's. */
   async liveGames(viewerId: string, query: LiveQuery): Promise<LiveList> {
-    const { rooms, cluster } = this.#games;
-    return cluster ? cluster.liveGames(viewerId, query) : liveList(rooms.live, viewerId, query);
+    const { rooms, ownership } = this.#games;
+    return ownership.liveGames(viewerId, query, () => liveList(rooms.live, viewerId, query));
   }
 
   /** The unfinished game the user sits in, wherever it runs. */
   async currentGame(userId: string): Promise<ReturnType<GameRoom['game']> | null> {
     const room = this.#games.rooms.seatOf(userId);
     if (room) return room.game(userId);
-    const gameId = (await this.#games.cluster?.seatOf(userId)) ?? null;
+    const gameId = await this.#games.ownership.seatOf(userId);
     return gameId ? this.describe(gameId, userId) : null;
   }
 
   /** A question about one live room, answered here or by its owner. */
   async #askRoom<T>(idOrCode: string, question: RoomQuestion): Promise<T | null> {
-    const { rooms, cluster } = this.#games;
+    const { rooms, ownership } = this.#games;
     const room = rooms.find(idOrCode);
     if (room) return answerAbout(room, question) as T;
     const here = (gameId: string) => {
       const found = rooms.find(gameId);
       return found ? (answerAbout(found, question) as T) : null;
     };
-    return cluster ? cluster.ask<T>(idOrCode, question, here) : null;
+    return ownership.ask<T>(idOrCode, question, here);
   }
 }

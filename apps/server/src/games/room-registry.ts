@@ -6,7 +6,7 @@
  */
 import { randomInt } from 'node:crypto';
 import { ROOM_CODE_ALPHABET, ROOM_CODE_LENGTH } from '@memeslam/protocol';
-import type { ClusterGames } from './cluster-games.ts';
+import type { Ownership } from './ownership.ts';
 import type { Transport } from './requests.ts';
 import type { GameRoom } from './room.ts';
 
@@ -14,17 +14,13 @@ export class RoomRegistry {
   readonly #rooms = new Map<string, GameRoom>();
   readonly #byCode = new Map<string, GameRoom>();
   readonly #userGame = new Map<string, GameRoom>();
-  readonly #cluster: ClusterGames | null;
+  readonly #ownership: Ownership;
   readonly #transport: () => Transport | null;
   /** Whether the user has a socket open, here or (as far as this node heard) on another node. */
   readonly #here: (userId: string) => boolean;
 
-  constructor(deps: {
-    cluster: ClusterGames | null;
-    transport: () => Transport | null;
-    here: (userId: string) => boolean;
-  }) {
-    this.#cluster = deps.cluster;
+  constructor(deps: { ownership: Ownership; transport: () => Transport | null; here: (userId: string) => boolean }) {
+    this.#ownership = deps.ownership;
     this.#transport = deps.transport;
     this.#here = deps.here;
   }
@@ -70,8 +66,8 @@ export class RoomRegistry {
   forget(room: GameRoom): void {
     room.dispose();
     this.#remove(room);
-    for (const userId of room.humanIds) this.#cluster?.registry((leases) => leases.unseat(userId, room.id));
-    this.#cluster?.registry((leases) => leases.release(room.id));
+    for (const userId of room.humanIds) this.#ownership.unseat(userId, room.id);
+    this.#ownership.release(room.id);
   }
 
   /** Another node runs the room now: it is dropped here, and Redis (the new owner's) is left as it is. */
@@ -116,13 +112,13 @@ export class RoomRegistry {
     this.#userGame.set(userId, room);
     this.#transport()?.subscribe(userId, room.id);
     if (this.#here(userId)) void room.connect(userId).done;
-    this.#cluster?.registry((leases) => leases.seat(userId, room.id));
+    this.#ownership.seat(userId, room.id);
   }
 
   unseat(userId: string, room: GameRoom): void {
     this.free(userId, room);
     this.#transport()?.unsubscribe(userId, room.id);
-    this.#cluster?.registry((leases) => leases.unseat(userId, room.id));
+    this.#ownership.unseat(userId, room.id);
   }
 
   #remove(room: GameRoom): void {

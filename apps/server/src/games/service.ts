@@ -14,14 +14,13 @@ import type { RecordableHistogram } from 'node:perf_hooks';
 import { GAME_TEXTS, LOBBY_TEXTS, SERVER_TEXTS } from '@memeslam/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.ts';
-import type { ClusterRedis } from '../cluster/redis.ts';
 import type { Db, Prepared } from '../db/client.ts';
 import type { BudgetFactory } from '../http/token-buckets.ts';
-import { ClusterGames, type LocalRooms } from './cluster-games.ts';
 import type { GamesContext } from './context.ts';
 import { FinishedRooms } from './finished-rooms.ts';
 import { type Forward, LobbyEntry } from './lobby-entry.ts';
 import { GameLog } from './log.ts';
+import { type LocalRooms, type Ownership, type OwnershipFactory, localOwnership } from './ownership.ts';
 import { PlayerSockets } from './player-sockets.ts';
 import { GameRecorder } from './recorder.ts';
 import {
@@ -59,8 +58,8 @@ export class GameService {
   readonly #entry: LobbyEntry;
   readonly #takeover: RoomTakeover;
   readonly #queries: RoomQueries;
-  /** Cluster mode (issue 14): where each game runs, and the way to other nodes; null on a single server. */
-  readonly #cluster: ClusterGames | null;
+  /** Where each game runs, and the way to other nodes (ownership.ts: one server, or a node of a cluster). */
+  readonly #ownership: Ownership;
 
   constructor(deps: {
     db: Db;
@@ -82,19 +81,16 @@ export class GameService {
     budgets?: BudgetFactory;
     /** Called once per finished game written to the history (for /metrics). */
     onRecorded?: () => void;
-    /** Cluster mode: Redis and this node's name. */
-    cluster?: { redis: ClusterRedis; nodeId: string };
+    /** Where games run (cluster mode: redisOwnership); default: every game here, in this process. */
+    ownership?: OwnershipFactory;
   }) {
     const { clock, log } = deps;
-    const store = new GameStore(
-      deps.db,
-      deps.prepared,
-      deps.cluster ? (id) => this.#cluster?.epochOf(id) ?? null : null,
-    );
-    const cluster = deps.cluster ? new ClusterGames({ ...deps.cluster, store, log, rooms: this.#localRooms() }) : null;
+    const owners = deps.ownership ?? localOwnership;
+    const store = new GameStore(deps.db, deps.prepared, owners.fenced ? (id) => this.#ownership.epochOf(id) : null);
+    const ownership = owners.open({ store, rooms: this.#localRooms() });
     const transport = () => this.#transport;
     const stopping = () => this.#stopping;
-    this.#cluster = cluster;
+    this.#ownership = ownership;
     this.#log = log;
     this.#recorder = new GameRecorder({
       store,
@@ -110,7 +106,7 @@ export class GameService {
       onFenced: (gameId) => this.#takeover.lost(gameId),
       ...(deps.logWriters ? { maxInFlight: deps.logWriters } : {}),
     });
-    const rooms = new RoomRegistry({ cluster, transport, here: (userId) => this.#sockets.isHere(userId) });
+    const rooms = new RoomRegistry({ ownership, transport, here: (userId) => this.#sockets.isHere(userId) });
     const roomDeps: RoomDeps = {
       clock,
       rules: deps.rules ?? ENGINE_RULES,
@@ -125,11 +121,11 @@ export class GameService {
       },
       failed: (gameId, error) => this.#finished.failed(gameId, error),
     };
-    const games: GamesContext = { rooms, store, clock, log, cluster, transport, stopping, roomDeps };
+    const games: GamesContext = { rooms, store, clock, log, ownership, transport, stopping, roomDeps };
     this.#rooms = rooms;
     this.#sockets = new PlayerSockets(games);
     this.#finished = new FinishedRooms(games, this.#recorder, this.#gameLog);
-    const forward: Forward = (owner, gameId, user, request) => this.#forwardTo(owner, gameId, user, request);
+    const forward: Forward = (gameId, user, request) => this.#forwardTo(gameId, user, request);
     this.#entry = new LobbyEntry(games, forward, deps.limits, deps.budgets);
     this.#takeover = new RoomTakeover(games, this.#sockets, {
       now: (user, request) => this.#dispatch(user, request, true),
@@ -197,26 +193,26 @@ export class GameService {
 
   async #dispatch(user: User, request: GameRequest, forwarded = false): Promise<Outcome<unknown>> {
     try {
-      // Cluster mode: a user's creates and joins take turns across nodes too (two tabs on two nodes
+      // A user's creates and joins take turns (in a cluster across nodes too: two tabs on two nodes
       // must still leave them in one game); the requests they forward run inside that turn.
       const seats = request.type === 'create' || request.type === 'join';
-      if (this.#cluster && seats && !forwarded) {
-        return await this.#cluster.inUserTurn(user.id, () => this.#route(user, request, forwarded));
+      if (seats && !forwarded) {
+        return await this.#ownership.inUserTurn(user.id, () => this.#route(user, request, forwarded));
       }
       return await this.#route(user, request, forwarded);
     } catch (error) {
       // Cluster mode with Redis away: whatever needed it is refused with a clear error.
-      if (this.#cluster && !this.#cluster.redisUp) return fail(SERVER_TEXTS.clusterUnavailable);
+      if (!this.#ownership.available) return fail(SERVER_TEXTS.clusterUnavailable);
       throw error;
     }
   }
 
   async #route(user: User, request: GameRequest, forwarded: boolean): Promise<Outcome<unknown>> {
     if (this.#stopping) return fail(GAME_TEXTS.anErrorOccurred);
-    if (this.#cluster && !forwarded) {
-      // Cluster mode: a request for a game another node owns goes there, and its answer comes back.
-      const place = await this.#cluster.placeOfRequest(user.id, request);
-      if (place !== 'local') return this.#forwardTo(this.#cluster, place, user, request);
+    if (!forwarded) {
+      // A request for a game another node owns goes there, and its answer comes back.
+      const place = await this.#ownership.placeOfRequest(user.id, request);
+      if (place !== 'local') return this.#forwardTo(place, user, request);
     }
     switch (request.type) {
       case 'create':
@@ -255,9 +251,9 @@ export class GameService {
     }
   }
 
-  #forwardTo(cluster: ClusterGames, gameId: string, user: User, request: GameRequest): Promise<Outcome<unknown>> {
+  #forwardTo(gameId: string, user: User, request: GameRequest): Promise<Outcome<unknown>> {
     const present = this.#sockets.hasSocket(user.id);
-    return cluster.forward(gameId, user, request, present, () => this.#dispatch(user, request, true));
+    return this.#ownership.forward(gameId, user, request, present, () => this.#dispatch(user, request, true));
   }
 
   /**
@@ -265,8 +261,8 @@ export class GameService {
    * rooms still showing its name are forgotten, so lookups read the anonymised record instead.
    */
   async removeUser(user: User): Promise<void> {
-    // In a cluster the game may run on another node: the door finds it.
-    if (this.#rooms.seatOf(user.id) || this.#cluster) await this.handle(user, { type: 'leave' });
+    // The game may run on another node: the door finds it (sitting nowhere, the leave changes nothing).
+    await this.handle(user, { type: 'leave' });
     for (const room of this.#rooms.all()) {
       if (room.status === 'finished' && room.isMember(user.id)) this.#rooms.forget(room);
     }
@@ -319,17 +315,17 @@ export class GameService {
     clearTimeout(timer);
     await this.#recorder.close();
     this.#finished.close();
-    await this.#cluster?.handOver();
+    await this.#ownership.handOver();
   }
 
   // ── cluster mode (issue 14) ──
 
-  /** Starts this node's part of the cluster (see ClusterGames.start); nothing without REDIS_URL. */
+  /** Starts this node's part of the cluster (see Ownership.start); nothing on one server. */
   async joinCluster(): Promise<void> {
-    await this.#cluster?.start(() => this.#rooms.seatings());
+    await this.#ownership.start(() => this.#rooms.seatings());
   }
 
-  /** What ClusterGames needs of the rooms this node runs. */
+  /** What the ownership needs of the rooms this node runs. */
   #localRooms(): LocalRooms {
     return {
       stopping: () => this.#stopping,
@@ -338,6 +334,7 @@ export class GameService {
       install: (stored) => this.#takeover.install(stored),
       serve: (body) => this.#takeover.serve(body),
       lost: (gameId) => this.#takeover.lost(gameId),
+      present: (userIds) => this.#transport?.present(userIds) ?? Promise.resolve(new Set<string>()),
     };
   }
 

@@ -2,10 +2,9 @@
  * Rooms that come from elsewhere or go elsewhere. At start-up every unfinished game is rebuilt from
  * its log (one that does not replay is set aside, never retried). In cluster mode a game taken over
  * from another node is rebuilt the same way, a game another node took over stops here, and a request
- * another node forwards is served as if it had arrived here: what `ClusterGames` asks of this node's
- * rooms (`LocalRooms`).
+ * another node forwards is served as if it had arrived here: what the cluster's ownership asks of this
+ * node's rooms (`LocalRooms` in ownership.ts).
  */
-import { NODE_STOPPING, NOT_THE_OWNER, NodeUnreachable } from '../cluster/bus.ts';
 import type { GamesContext } from './context.ts';
 import type { PlayerSockets } from './player-sockets.ts';
 import { type Forwarded, type GameRequest, type User, answerAbout, liveList } from './requests.ts';
@@ -61,13 +60,13 @@ export class RoomTakeover {
    * or forfeited), and those with a socket open on any node count as present (only the others as away).
    */
   async install(stored: StoredGame): Promise<void> {
-    const { rooms, cluster, roomDeps } = this.#games;
+    const { rooms, ownership, roomDeps } = this.#games;
     const room = GameRoom.restore(stored, roomDeps);
     rooms.add(room);
     const humans = room.seatedHumanIds;
     for (const id of humans) {
       rooms.place(id, room);
-      cluster?.registry((leases) => leases.seat(id, room.id));
+      ownership.seat(id, room.id);
     }
     const present =
       (await this.#games
@@ -80,26 +79,21 @@ export class RoomTakeover {
 
   /** Another node took the game over (our write was fenced off, or our lease was found in its hands). */
   lost(gameId: string): void {
-    const { rooms, cluster, log } = this.#games;
+    const { rooms, ownership, log } = this.#games;
     const room = rooms.get(gameId);
-    cluster?.drop(gameId);
+    ownership.drop(gameId);
     if (!room) return;
     log.child({ gameId }).warn('game lost to another node; this node stops running it');
     room.lose();
     rooms.drop(room);
   }
 
-  /** A request another node forwarded: served here as if it had arrived here. */
+  /**
+   * A request another node forwarded: served here as if it had arrived here (the ownership has
+   * refused those about a game this node does not run, and all of them while it stops).
+   */
   async serve(body: Forwarded): Promise<unknown> {
     const { rooms } = this.#games;
-    // A node handing its games over sends the asker on to the next owner.
-    if (this.#games.stopping()) throw new NodeUnreachable(NODE_STOPPING);
-    // Asked as the owner of a game this node does not run (its previous run, killed, held the lease
-    // that still names it): answering "no game here" would free or refuse nothing real — a vacate
-    // answered so let a user sit in two games once the game was taken over. The asker looks again.
-    if ((body.kind === 'handle' || body.kind === 'connect' || body.kind === 'room') && !rooms.has(body.gameId)) {
-      throw new NodeUnreachable(NOT_THE_OWNER);
-    }
     switch (body.kind) {
       case 'handle':
         // A socket on another node acts for the user: they are here, whatever a takeover assumed.

@@ -1,26 +1,28 @@
 /**
- * A node's part in a cluster (issue 14, with REDIS_URL): which node runs each game, and getting a
- * request there. `GameService` keeps the rooms this node runs; this class holds the leases (one owner
- * per game, with the fencing epoch its writes carry), sends a request for a game another node runs to
- * that node and brings the answer back, and takes over games nobody runs: a dead node's once their
- * leases have run out, a stopping node's at once. A request for a game changing hands waits for its
- * next owner, up to HANDOVER_WAIT_MS; with Redis away it is refused at once.
+ * The ownership of a node in a cluster (issue 14, with REDIS_URL; the port is ownership.ts): which
+ * node runs each game, and getting a request there. `GameService` keeps the rooms this node runs;
+ * this class holds the leases (one owner per game, with the fencing epoch its writes carry), sends a
+ * request for a game another node runs to that node and brings the answer back, and takes over games
+ * nobody runs: a dead node's once their leases have run out, a stopping node's at once. A request
+ * for a game changing hands waits for its next owner, up to HANDOVER_WAIT_MS; with Redis away it is
+ * refused at once. Redis, the bus and the clock come in as interfaces (unit tests: fakes, a manual clock).
  */
 import { randomUUID } from 'node:crypto';
 import { SERVER_TEXTS } from '@memeslam/protocol';
 import type { FastifyBaseLogger } from 'fastify';
-import { NodeBus, NodeUnreachable } from '../cluster/bus.ts';
-import { DELETE_IF, GameLeases, LEASE_TTL_MS } from '../cluster/leases.ts';
+import { type Clock, type Timer, every, sleep } from '../clock.ts';
+import { NODE_STOPPING, NOT_THE_OWNER, NodeBus, NodeUnreachable } from '../cluster/bus.ts';
+import { GameLeases, LEASE_TTL_MS } from '../cluster/leases.ts';
+import { type LeaseRedis, type PubSub, redisLeases, redisPubSub } from '../cluster/redis-ports.ts';
 import type { ClusterRedis } from '../cluster/redis.ts';
 import { isUuid } from '../users/repository.ts';
+import type { GameDirectory, LocalRooms, Ownership, OwnershipFactory, OwnershipHost } from './ownership.ts';
 import type { Forwarded, GameRequest, LiveList, LiveQuery, RoomQuestion, User } from './requests.ts';
 import { mergeLiveLists } from './requests.ts';
-import type { GameStore } from './store.ts';
-import type { StoredGame } from './types.ts';
 import { type Outcome, fail } from './types.ts';
 
 /** How long a request waits for a game changing hands (a dead owner's lease is 3 s), and how often it looks. */
-const HANDOVER_WAIT_MS = 6000;
+export const HANDOVER_WAIT_MS = 6000;
 /**
  * A returning player's socket waits longer for their game's owner, as nothing asks again for them: a
  * stopping owner may take 7 s to hand its games over (GameService's close), and the next owner
@@ -29,53 +31,65 @@ const HANDOVER_WAIT_MS = 6000;
 const RECONNECT_WAIT_MS = 12_000;
 const HANDOVER_POLL_MS = 200;
 /** How often a node looks for games nobody owns (a dead node's, once their leases ran out). */
-const SCAN_EVERY_MS = 500;
+export const SCAN_EVERY_MS = 500;
 /** A user's turn for creating or joining a game lapses after this long if its node dies holding it. */
-const USER_TURN_MS = 15_000;
+export const USER_TURN_MS = 15_000;
+/** How often a user's turn held by another node is tried again. */
+const TURN_POLL_MS = 20;
 
 /** Where a game runs: here, on another node, gone (recorded, or never was), or busy (changing hands). */
 type Place = 'here' | 'gone' | 'busy' | { readonly node: string };
 
-/** What the cluster side needs of the rooms this node runs (`GameService`). */
-export interface LocalRooms {
-  stopping(): boolean;
-  /** Whether this node runs the game (by id, or by room code). */
-  runs(idOrCode: string): boolean;
-  /** Whether the user sits in a game this node runs. */
-  seats(userId: string): boolean;
-  /** Rebuilds a game taken over from its log and runs it here; throws if the log does not replay. */
-  install(stored: StoredGame): Promise<void>;
-  /** A request another node sent here, answered as if it had arrived here. */
-  serve(body: Forwarded): Promise<unknown>;
-  /** Another node took the game over: it stops running here. */
-  lost(gameId: string): void;
+/** The cluster's ownership, for app.ts: production passes the cluster's Redis and the system clock. */
+export function redisOwnership(deps: {
+  redis: ClusterRedis;
+  nodeId: string;
+  clock: Clock;
+  log: FastifyBaseLogger;
+}): OwnershipFactory {
+  return {
+    fenced: true,
+    open: (host) =>
+      new RedisOwnership({
+        ...host,
+        redis: redisLeases(deps.redis),
+        pubsub: redisPubSub(deps.redis),
+        nodeId: deps.nodeId,
+        clock: deps.clock,
+        log: deps.log,
+      }),
+  };
 }
 
-export class ClusterGames {
-  readonly #redis: ClusterRedis;
+export class RedisOwnership implements Ownership {
+  readonly #redis: LeaseRedis;
+  readonly #clock: Clock;
   readonly #leases: GameLeases;
   readonly #bus: NodeBus;
-  readonly #store: GameStore;
+  readonly #store: GameDirectory;
   readonly #log: FastifyBaseLogger;
   readonly #rooms: LocalRooms;
   /** Takeovers under way, so that a scan and a request never take one game over twice. */
   readonly #adopting = new Map<string, Promise<Place>>();
   #scanning = false;
-  #timer: NodeJS.Timeout | null = null;
+  #timer: Timer | null = null;
 
-  constructor(deps: {
-    redis: ClusterRedis;
-    nodeId: string;
-    store: GameStore;
-    log: FastifyBaseLogger;
-    rooms: LocalRooms;
-  }) {
+  constructor(
+    deps: OwnershipHost & {
+      redis: LeaseRedis;
+      pubsub: PubSub;
+      nodeId: string;
+      clock: Clock;
+      log: FastifyBaseLogger;
+    },
+  ) {
     this.#redis = deps.redis;
+    this.#clock = deps.clock;
     this.#store = deps.store;
     this.#log = deps.log;
     this.#rooms = deps.rooms;
-    this.#leases = new GameLeases(deps.redis, deps.nodeId, (gameId) => deps.rooms.lost(gameId));
-    this.#bus = new NodeBus(deps.redis, deps.nodeId);
+    this.#leases = new GameLeases(deps.redis, deps.nodeId, deps.clock, (gameId) => deps.rooms.lost(gameId));
+    this.#bus = new NodeBus(deps.pubsub, deps.nodeId, deps.clock);
   }
 
   /** The fencing epoch this node holds the game at (every write of the game carries it); null: not held. */
@@ -83,7 +97,7 @@ export class ClusterGames {
     return this.#leases.epochOf(gameId);
   }
 
-  get redisUp(): boolean {
+  get available(): boolean {
     return this.#redis.up;
   }
 
@@ -94,15 +108,14 @@ export class ClusterGames {
    * players, registered again when Redis comes back (perhaps empty) after an outage.
    */
   async start(reseat: () => Iterable<[userId: string, gameId: string]>): Promise<void> {
-    await this.#bus.start((body) => this.#rooms.serve(body as Forwarded));
+    await this.#bus.start((body) => this.#serve(body as Forwarded));
     await this.#bus.onBroadcast('released', () => void this.#scan());
     this.#leases.start();
     this.#redis.onUp(() => {
       void this.#leases.renew();
-      for (const [userId, gameId] of reseat()) this.registry((leases) => leases.seat(userId, gameId));
+      for (const [userId, gameId] of reseat()) this.seat(userId, gameId);
     });
-    this.#timer = setInterval(() => void this.#scan(), SCAN_EVERY_MS);
-    this.#timer.unref();
+    this.#timer = every(this.#clock, SCAN_EVERY_MS, () => void this.#scan());
     await this.#scan();
   }
 
@@ -111,7 +124,7 @@ export class ClusterGames {
    * nodes told, who take them over from the log at once (a rolling restart).
    */
   async handOver(): Promise<void> {
-    if (this.#timer) clearInterval(this.#timer);
+    this.#timer?.cancel();
     this.#leases.stop();
     const released = [...this.#leases.held.keys()];
     await Promise.allSettled(released.map((id) => this.#leases.release(id)));
@@ -127,17 +140,16 @@ export class ClusterGames {
   async inUserTurn(userId: string, run: () => Promise<Outcome<unknown>>): Promise<Outcome<unknown>> {
     const key = this.#redis.key('turn', userId);
     const token = randomUUID();
-    const deadline = Date.now() + HANDOVER_WAIT_MS;
+    const deadline = this.#clock.now() + HANDOVER_WAIT_MS;
     for (;;) {
-      const taken = await this.#redis.commands.set(key, token, 'PX', USER_TURN_MS, 'NX');
-      if (taken === 'OK') break;
-      if (Date.now() >= deadline) return fail(SERVER_TEXTS.clusterUnavailable);
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      if (await this.#redis.setIfAbsent(key, token, USER_TURN_MS)) break;
+      if (this.#clock.now() >= deadline) return fail(SERVER_TEXTS.clusterUnavailable);
+      await sleep(this.#clock, TURN_POLL_MS);
     }
     try {
       return await run();
     } finally {
-      await this.#redis.commands.eval(DELETE_IF, 1, key, token).catch(() => {});
+      await this.#redis.deleteIf(key, token).catch(() => {});
     }
   }
 
@@ -151,9 +163,21 @@ export class ClusterGames {
     this.#leases.drop(gameId);
   }
 
+  release(gameId: string): void {
+    this.#registry(this.#leases.release(gameId));
+  }
+
+  seat(userId: string, gameId: string): void {
+    this.#registry(this.#leases.seat(userId, gameId));
+  }
+
+  unseat(userId: string, gameId: string): void {
+    this.#registry(this.#leases.unseat(userId, gameId));
+  }
+
   /** A change to Redis's seats or leases, in the background (Redis away: logged, healed by the owner later). */
-  registry(change: (leases: GameLeases) => Promise<unknown>): void {
-    change(this.#leases).catch((error: unknown) => this.#log.warn({ err: error }, 'cluster registry not updated'));
+  #registry(change: Promise<unknown>): void {
+    change.catch((error: unknown) => this.#log.warn({ err: error }, 'cluster registry not updated'));
   }
 
   /** Where a request must run: here ('local'), or the id of a game this node does not run. */
@@ -165,17 +189,31 @@ export class ClusterGames {
         if (this.#rooms.runs(request.roomCode)) return 'local';
         return (await this.#store.unfinishedIdByCode(request.roomCode)) ?? 'local';
       case 'leave': {
-        if (!request.game) return this.placeOfSeat(userId);
+        if (!request.game) return this.#placeOfSeat(userId);
         if (this.#rooms.runs(request.game)) return 'local';
         return (await this.#gameIdOf(request.game)) ?? 'local';
       }
       default:
-        return this.placeOfSeat(userId);
+        return this.#placeOfSeat(userId);
     }
   }
 
+  /**
+   * The seat may be in games other nodes run. Redis's registry names the game, and the database too
+   * (the registry is empty after Redis restarted, until every node has registered its seats again).
+   */
+  async seatsElsewhere(userId: string): Promise<string[]> {
+    const registered = await this.#placeOfSeat(userId);
+    return [
+      ...new Set([
+        ...(registered === 'local' ? [] : [registered]),
+        ...(await this.#store.seatedIn(userId)).filter((id) => !this.#rooms.runs(id)),
+      ]),
+    ];
+  }
+
   /** The game the user sits in, if another node runs it ('local': here, or none). */
-  async placeOfSeat(userId: string): Promise<'local' | string> {
+  async #placeOfSeat(userId: string): Promise<'local' | string> {
     if (this.#rooms.seats(userId)) return 'local';
     const gameId = await this.#leases.seatOf(userId);
     return gameId && !this.#rooms.runs(gameId) ? gameId : 'local';
@@ -199,14 +237,21 @@ export class ClusterGames {
 
   /** A returning player's socket opened here: their game's owner counts them back and says what to send. */
   async connect<T>(userId: string, here: () => Promise<T | null>): Promise<T | null> {
-    const gameId = await this.placeOfSeat(userId).catch(() => 'local');
+    const gameId = await this.#placeOfSeat(userId).catch(() => 'local');
     if (gameId === 'local') return null;
     return this.#atOwner(gameId, { kind: 'connect', gameId, userId }, here, null, RECONNECT_WAIT_MS);
   }
 
+  /** The user's last socket here closed: if none is open on any node, their game hears it, here or on its owner. */
+  async away(userId: string, awayHere: () => Promise<boolean>): Promise<void> {
+    const present = await this.#rooms.present([userId]);
+    if (present.has(userId) || (await awayHere())) return;
+    await this.#disconnect(userId);
+  }
+
   /** The user has no socket left on any node: their game's owner hears it (best effort). */
-  async disconnect(userId: string): Promise<void> {
-    const gameId = await this.placeOfSeat(userId);
+  async #disconnect(userId: string): Promise<void> {
+    const gameId = await this.#placeOfSeat(userId);
     if (gameId === 'local') return;
     const place = await this.#placeOfGame(gameId);
     if (typeof place === 'object') await this.#bus.request(place.node, { kind: 'disconnect', userId });
@@ -221,7 +266,7 @@ export class ClusterGames {
     );
   }
 
-  /** Every node's part of the lobby list, merged. */
+  /** Every node's part of the lobby list (this node's too, over the bus), merged. */
   async liveGames(viewerId: string, query: LiveQuery): Promise<LiveList> {
     const lists = (await this.#bus.gather({ kind: 'live', viewerId, query } satisfies Forwarded)) as LiveList[];
     return mergeLiveLists(lists, query.limit);
@@ -256,7 +301,7 @@ export class ClusterGames {
     unavailable: T,
     waitMs = HANDOVER_WAIT_MS,
   ): Promise<T> {
-    const deadline = Date.now() + waitMs;
+    const deadline = this.#clock.now() + waitMs;
     for (;;) {
       try {
         const place = await this.#placeOfGame(gameId);
@@ -266,9 +311,21 @@ export class ClusterGames {
         if (!this.#redis.up) return unavailable;
         if (!(error instanceof NodeUnreachable)) throw error;
       }
-      if (Date.now() >= deadline || this.#rooms.stopping()) return unavailable;
-      await new Promise((resolve) => setTimeout(resolve, HANDOVER_POLL_MS));
+      if (this.#clock.now() >= deadline || this.#rooms.stopping()) return unavailable;
+      await sleep(this.#clock, HANDOVER_POLL_MS);
     }
+  }
+
+  /**
+   * A request another node sent here. A node handing its games over sends the asker on to the next
+   * owner. Asked as the owner of a game this node does not run (its previous run, killed, held the
+   * lease that still names it), answering "no game here" would free or refuse nothing real — a vacate
+   * answered so let a user sit in two games once the game was taken over: the asker looks again.
+   */
+  #serve(body: Forwarded): Promise<unknown> {
+    if (this.#rooms.stopping()) return Promise.reject(new NodeUnreachable(NODE_STOPPING));
+    if ('gameId' in body && !this.#rooms.runs(body.gameId)) return Promise.reject(new NodeUnreachable(NOT_THE_OWNER));
+    return this.#rooms.serve(body);
   }
 
   /** Takes over the unfinished games whose lease is gone. */
