@@ -87,6 +87,10 @@ describeJourneys('lobby', () => {
       await b.page.getByText(LOBBY_TEXTS.allPlayersReady).waitFor();
 
       await start.click();
+      // "GO!" shows for one second after the count: watched from now, so that the checks and
+      // screenshots below (seconds on a busy machine) cannot make the journey look too late.
+      const go = Promise.all([a, b].map((j) => j.page.getByRole('dialog').getByText(GAME_TEXTS.go).waitFor()));
+      go.catch(() => {}); // awaited below; a failure meanwhile is reported there
       for (const j of [a, b]) {
         const overlay = j.page.getByRole('dialog');
         await overlay.getByText('Discard Piles').waitFor();
@@ -95,7 +99,7 @@ describeJourneys('lobby', () => {
       await a.page.getByText(LOBBY_TEXTS.startingGame).first().waitFor();
       await a.screenshot('countdown');
       await b.screenshot('countdown-mobile');
-      await Promise.all([a, b].map((j) => j.page.getByRole('dialog').getByText(GAME_TEXTS.go).waitFor()));
+      await go;
       await Promise.all([a, b].map((j) => atPath(j.page, `/game/${roomCode}`)));
 
       a.assertNoPageErrors();
@@ -148,11 +152,14 @@ describeJourneys('lobby', () => {
       const roomCode = ROOM_URL.exec(await atPath(page, ROOM_URL))![1]!;
       await page.getByRole('heading', { name: LOBBY_TEXTS.botGameLobbyTitle }).waitFor();
       const overlay = page.getByRole('dialog');
+      // Watched from the start: "GO!" lasts one second, the checks below may take longer.
+      const go = overlay.getByText(GAME_TEXTS.go).waitFor();
+      go.catch(() => {}); // awaited below; a failure meanwhile is reported there
       await overlay.getByText('AI System').waitFor();
       await overlay.getByText(/\(Bot\)$/).waitFor();
       await overlay.getByText('Easy Bot · AI', { exact: false }).waitFor();
       await d.screenshot('countdown-bot');
-      await overlay.getByText(GAME_TEXTS.go).waitFor();
+      await go;
       await atPath(page, `/game/${roomCode}`);
       d.assertNoPageErrors();
     } finally {
