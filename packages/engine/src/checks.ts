@@ -27,6 +27,21 @@ export interface PowerUpSituation extends PlaySituation {
   readonly opponents: readonly { readonly id: string; readonly frozen: boolean }[];
 }
 
+/** The codes each check may answer, so that a caller can word every one of them. */
+export type PlayRefusalCode = Extract<
+  RuleErrorCode,
+  'GAME_NOT_ACTIVE' | 'FROZEN_PLAY' | 'CARD_REQUIRED' | 'CARD_NOT_IN_HAND' | 'INVALID_PILE' | 'EMPTY_PILE' | 'NO_MATCH'
+>;
+export type SelectRefusalCode = Extract<RuleErrorCode, 'FROZEN_PLAY' | 'GAME_NOT_ACTIVE'>;
+export type PowerUpRefusalCode = Extract<
+  RuleErrorCode,
+  'FROZEN_POWER_UP' | 'GAME_NOT_ACTIVE' | 'POWER_UP_NOT_AVAILABLE' | 'NO_OPPONENTS'
+>;
+export type TargetRefusalCode = Extract<
+  RuleErrorCode,
+  'INVALID_PILE' | 'CARD_REQUIRED' | 'CARD_NOT_IN_HAND' | 'TARGET_REQUIRED' | 'INVALID_TARGET' | 'ALREADY_FROZEN'
+>;
+
 function isPileIndex(s: PlaySituation, pileIndex: number): boolean {
   return Number.isInteger(pileIndex) && pileIndex >= 0 && pileIndex < s.pileTops.length;
 }
@@ -40,7 +55,7 @@ export function playProblem(
   cardId: string | null | undefined,
   pileIndex: number,
   options: { readonly ignoreMatch?: boolean } = {},
-): RuleErrorCode | null {
+): PlayRefusalCode | null {
   if (s.status !== 'active') return 'GAME_NOT_ACTIVE';
   if (s.frozen) return 'FROZEN_PLAY';
   if (cardId === null || cardId === undefined) return 'CARD_REQUIRED';
@@ -54,7 +69,7 @@ export function playProblem(
 }
 
 /** Why a hand card cannot be picked up to play (the first half of a play), or null: the freeze is named first. */
-export function selectProblem(s: Pick<PlaySituation, 'status' | 'frozen'>): 'FROZEN_PLAY' | 'GAME_NOT_ACTIVE' | null {
+export function selectProblem(s: Pick<PlaySituation, 'status' | 'frozen'>): SelectRefusalCode | null {
   if (s.frozen) return 'FROZEN_PLAY';
   if (s.status !== 'active') return 'GAME_NOT_ACTIVE';
   return null;
@@ -64,7 +79,7 @@ export function selectProblem(s: Pick<PlaySituation, 'status' | 'frozen'>): 'FRO
 export function powerUpProblem(
   s: Pick<PowerUpSituation, 'status' | 'frozen' | 'powerUpsAvailable' | 'opponents'>,
   type: PowerUpType,
-): RuleErrorCode | null {
+): PowerUpRefusalCode | null {
   if (s.frozen) return 'FROZEN_POWER_UP';
   if (s.status !== 'active') return 'GAME_NOT_ACTIVE';
   if (!s.powerUpsAvailable.includes(type)) return 'POWER_UP_NOT_AVAILABLE';
@@ -77,7 +92,7 @@ export function powerUpTargetProblem(
   s: PowerUpSituation,
   type: PowerUpType,
   target: PowerUpTarget,
-): RuleErrorCode | null {
+): TargetRefusalCode | null {
   const pileOk = (pileIndex: number | undefined): boolean => pileIndex === undefined || isPileIndex(s, pileIndex);
   switch (type) {
     case 'BOMB':

@@ -6,8 +6,12 @@ export { type RngState, Random, isValidSeed, seedRng } from './rng.ts';
 export { createGame, configProblem, copiesNeeded } from './deal.ts';
 export { apply } from './apply.ts';
 export {
+  type PlayRefusalCode,
   type PlaySituation,
+  type PowerUpRefusalCode,
   type PowerUpSituation,
+  type TargetRefusalCode,
+  type SelectRefusalCode,
   hasPlayableCard,
   playProblem,
   playablePiles,
