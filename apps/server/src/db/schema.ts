@@ -2,7 +2,7 @@
  * The database schema (Drizzle pg-core): one schema and one set of migrations for every PostgreSQL, embedded
  * or external. Changing it means `npm run db:generate` and committing the new numbered migration.
  */
-import type { GameSetup, TournamentDraft } from '@memeslam/protocol';
+import { DEFAULT_PREFERENCES, type GameSetup, type TournamentDraft, USER_ROLES } from '@memeslam/protocol';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -48,9 +48,7 @@ export const users = pgTable(
     email: text('email').notNull(),
     /** argon2id; null for a guest account. */
     passwordHash: text('password_hash'),
-    role: text('role', { enum: ['superadmin', 'admin', 'moderator', 'user'] })
-      .notNull()
-      .default('user'),
+    role: text('role', { enum: USER_ROLES }).notNull().default('user'),
     isGuest: boolean('is_guest').notNull().default(false),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     /** Raised by logout and password changes: tokens carrying an older version are refused. */
@@ -58,7 +56,7 @@ export const users = pgTable(
     preferences: jsonb('preferences')
       .$type<StoredPreferences>()
       .notNull()
-      .default({ sound: true, animations: true, autoPlay: false }),
+      .default({ ...DEFAULT_PREFERENCES }),
     gamesPlayed: integer('games_played').notNull().default(0),
     gamesWon: integer('games_won').notNull().default(0),
     totalPoints: integer('total_points').notNull().default(0),
