@@ -14,6 +14,7 @@ import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { gamePlayers, games, tournamentParticipants, tournaments, users } from '../apps/server/src/db/schema.ts';
+import { gameSettings } from '../apps/server/test/helpers/settings.ts';
 import { describeJourneys, openJourney, useBrowser } from './helpers/browser.ts';
 import { type E2eServer, useServer } from './helpers/server.ts';
 
@@ -178,7 +179,7 @@ describeJourneys('admin', () => {
         roomCode: `L${randomBytes(3).toString('hex').toUpperCase()}`.slice(0, 6),
         status: 'finished',
         isBotGame: true,
-        settings: {},
+        settings: gameSettings(),
         winnerId: admin.id,
         endReason: 'win',
         durationMs: 60_000,

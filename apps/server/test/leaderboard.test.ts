@@ -19,6 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { games, tournaments, users } from '../src/db/schema.ts';
 import { winRateSql } from '../src/stats/repository.ts';
 import { type Booted, DATABASE_MODES, boot, call, newAccount } from './helpers/boot.ts';
+import { gameSettings, tournamentSettings } from './helpers/settings.ts';
 import { type Client, connect } from './helpers/sockets.ts';
 
 interface Account {
@@ -93,7 +94,7 @@ describe.each(DATABASE_MODES)('leaderboard on %s', (mode) => {
       roomCode,
       status,
       endReason,
-      settings: {},
+      settings: gameSettings(),
       ...(status === 'finished' ? { finishedAt: new Date() } : {}),
     });
     await server.app.db
@@ -333,7 +334,7 @@ describe.each(DATABASE_MODES)('admin statistics on %s', (mode) => {
   });
 
   it('counts tournaments', async () => {
-    const noPrizes = { settings: {}, prizeTotal: '0', prizeAmounts: [] };
+    const noPrizes = { settings: tournamentSettings(), prizeTotal: '0', prizeAmounts: [] };
     const start = new Date(Date.now() + 24 * 60 * 60 * 1000);
     await server.app.db.insert(tournaments).values([
       { name: 'Spring Slam', startDate: start, endDate: new Date(start.getTime() + 3_600_000), ...noPrizes },

@@ -15,6 +15,7 @@ import { ManualClock } from '../src/clock.ts';
 import { gamePlayers, games, tournaments, users, walletLedger } from '../src/db/schema.ts';
 import { migrateTo, migrationTags } from '../src/db/client.ts';
 import { type Booted, DATABASE_MODES, boot, call, newAccount, scratchPostgres } from './helpers/boot.ts';
+import { gameSettings } from './helpers/settings.ts';
 
 const HOUR = 3_600_000;
 
@@ -61,7 +62,7 @@ describe.each(DATABASE_MODES)('money paths on %s', (mode) => {
       roomCode: `M${Math.random().toString(36).slice(2, 7).toUpperCase()}`.slice(0, 6),
       status: 'finished',
       isBotGame: false,
-      settings: {},
+      settings: gameSettings(),
       winnerId: winner,
       endReason: 'win',
       durationMs: 60_000,

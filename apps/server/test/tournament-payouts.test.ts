@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/clock.ts';
 import { gamePlayers, games, users, walletLedger } from '../src/db/schema.ts';
 import { type Booted, boot, call, newAccount, scratchPostgres } from './helpers/boot.ts';
+import { gameSettings } from './helpers/settings.ts';
 
 describe('payout exactly once across processes', () => {
   it('a restart at the end does not pay twice (the embedded PostgreSQL of one data directory)', async () => {
@@ -74,7 +75,7 @@ async function seedTournament(target: Booted, clock: ManualClock) {
     id: gameId,
     roomCode: 'ONCE22',
     status: 'finished',
-    settings: {},
+    settings: gameSettings(),
     winnerId: user.id,
     endReason: 'win',
     durationMs: 60_000,

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/clock.ts';
 import { gamePlayers, games, users, walletLedger } from '../src/db/schema.ts';
 import { type Booted, DATABASE_MODES, boot, call, newAccount } from './helpers/boot.ts';
+import { gameSettings } from './helpers/settings.ts';
 
 const HOUR = 3_600_000;
 
@@ -75,7 +76,7 @@ describe.each(DATABASE_MODES)('tournaments on %s', (mode) => {
       roomCode: `T${Math.random().toString(36).slice(2, 7).toUpperCase()}`.slice(0, 6),
       status: 'finished',
       isBotGame: options.bot ?? false,
-      settings: {},
+      settings: gameSettings(),
       winnerId: options.winner ?? null,
       endReason: options.reason ?? 'win',
       durationMs: options.durationMs ?? 60_000,

@@ -12,7 +12,7 @@ import {
   initialLiveGame,
   reduce,
 } from '../src/game/state.ts';
-import { deadlockLadder, hasPlayableCard, playProblem } from '../src/game/rules.ts';
+import { deadlockLadder, hasPlayableCard, playProblem, powerUpProblem, selectProblem } from '../src/game/rules.ts';
 
 const card = (id: string, number: Card['number'], color: Card['color'], logo: Card['logo']): Card => ({
   id,
@@ -234,6 +234,23 @@ describe('client checks in the spec order', () => {
     expect(playProblem(ctx, RED3.id, 1)).toBe('Cannot play Red 3 Pepe on Blue 2 Ponke');
     expect(playProblem(ctx, RED3.id, 1, { sniper: true })).toBeNull();
     expect(playProblem(ctx, RED3.id, 0)).toBeNull();
+    // A pile this screen does not draw reads as one with no cards, as before the engine's checks.
+    expect(playProblem(ctx, RED3.id, 2)).toBe('No cards in discard pile');
+  });
+
+  it('gives the spec texts for selecting a card and a power-up, the freeze first', () => {
+    expect(selectProblem({ ...ctx, status: 'starting', frozen: true })).toBe('You are frozen and cannot select cards!');
+    expect(selectProblem({ ...ctx, status: 'starting' })).toBe('Cannot play cards right now');
+    expect(selectProblem(ctx)).toBeNull();
+    const powerUps = { available: ['FREEZE', 'BOMB'] as const, used: [] };
+    const rival = [{ userId: 'rival', isFrozen: false }];
+    expect(powerUpProblem({ ...ctx, frozen: true, status: 'starting' }, powerUps, 'BOMB', rival)).toBe(
+      'You are frozen and cannot use power-ups!',
+    );
+    expect(powerUpProblem({ ...ctx, status: 'starting' }, powerUps, 'BOMB', rival)).toBe('Game not active');
+    expect(powerUpProblem(ctx, powerUps, 'SNIPER', rival)).toBe('Power-up not available');
+    expect(powerUpProblem(ctx, powerUps, 'FREEZE', [])).toBe('No opponents to freeze');
+    expect(powerUpProblem(ctx, powerUps, 'FREEZE', rival)).toBeNull();
   });
 
   it('sees a deadlock only when no hand card matches any top', () => {

@@ -1,10 +1,11 @@
-import { formatCard, matches } from './cards.ts';
+import { type Card, formatCard } from './cards.ts';
+import { playProblem } from './checks.ts';
 import { FORCE_DEADLOCK_AFTER_MS, POWER_UP_TYPES, type PowerUpType } from './constants.ts';
 import { resolveDeadlock } from './deadlock.ts';
 import { Draft } from './draft.ts';
 import { type RuleError, ruleError } from './errors.ts';
-import { executePowerUp, powerUpProblem } from './powerups.ts';
-import { anyoneCanPlay, checkRemainingPlayers, isFrozen, placeCard, refreshDerived } from './rules.ts';
+import { executePowerUp, powerUpRefusal } from './powerups.ts';
+import { anyoneCanPlay, checkRemainingPlayers, placeCard, playSituation, refreshDerived } from './rules.ts';
 import type { ApplyResult, Command, DeadlockCheck, GameState, PowerUpTarget } from './types.ts';
 
 const COMMAND_TYPES = new Set<string>([
@@ -38,24 +39,19 @@ export function apply(state: GameState, command: unknown, now: number): ApplyRes
   let deadlockCheck: DeadlockCheck | undefined;
   switch (cmd.type) {
     case 'playCard': {
-      if (isFrozen(p, d.clock)) return refuse(ruleError('FROZEN_PLAY'));
-      const handIndex = p.hand.findIndex((c) => c.id === cmd.cardId);
-      if (handIndex < 0) return refuse(ruleError('CARD_NOT_IN_HAND'));
-      if (!Number.isInteger(cmd.pileIndex) || cmd.pileIndex < 0 || cmd.pileIndex >= d.pileCount) {
-        return refuse(ruleError('INVALID_PILE'));
+      const problem = playProblem(playSituation(d, i), cmd.cardId, cmd.pileIndex);
+      if (problem === 'NO_MATCH') {
+        const card = p.hand.find((c) => c.id === cmd.cardId) as Card;
+        const top = d.top(cmd.pileIndex) as Card;
+        return refuse(ruleError(problem, `Cannot play ${formatCard(card)} on ${formatCard(top)}`));
       }
-      const top = d.top(cmd.pileIndex);
-      if (!top) return refuse(ruleError('EMPTY_PILE'));
-      const card = p.hand[handIndex];
-      if (card && !matches(card, top)) {
-        return refuse(ruleError('NO_MATCH', `Cannot play ${formatCard(card)} on ${formatCard(top)}`));
-      }
-      placeCard(d, i, { from: 'hand', index: handIndex }, cmd.pileIndex);
+      if (problem) return refuse(ruleError(problem));
+      placeCard(d, i, { from: 'hand', index: p.hand.findIndex((c) => c.id === cmd.cardId) }, cmd.pileIndex);
       break;
     }
     case 'usePowerUp': {
       if (!POWER_UP_TYPES.includes(cmd.powerUpType)) return refuse(ruleError('UNKNOWN_POWER_UP'));
-      const problem = powerUpProblem(d, i, cmd.powerUpType, cmd);
+      const problem = powerUpRefusal(d, i, cmd.powerUpType, cmd);
       if (problem) return refuse(problem);
       executePowerUp(d, i, cmd.powerUpType, cmd);
       break;

@@ -1,7 +1,7 @@
 import { boardCoverage, type Card, matches } from './cards.ts';
 import { type PowerUpType, POWER_UP_TYPES, SPEED_TABLE } from './constants.ts';
 import type { Draft } from './draft.ts';
-import { executePowerUp, opponentsOf, powerUpProblem } from './powerups.ts';
+import { executePowerUp, opponentsOf, powerUpRefusal } from './powerups.ts';
 import { cardsLeft } from './ranking.ts';
 import { isFrozen, placeCard, playableMoves } from './rules.ts';
 import { type BotProfile, paceDelay, profileOf, reactionDelay } from './bot-profiles.ts';
@@ -36,7 +36,7 @@ export function botAct(d: Draft, i: number): void {
   }
   const moves = playableMoves(d, i);
   const choice = choosePowerUp(d, i, profile, moves.length > 0);
-  if (choice && powerUpProblem(d, i, choice.type, choice.target) === null) {
+  if (choice && powerUpRefusal(d, i, choice.type, choice.target) === null) {
     executePowerUp(d, i, choice.type, choice.target);
   } else if (moves.length > 0 && d.random.float() >= profile.overlook) {
     const move = profile.choosesPiles ? bestMove(d, i, moves) : (d.random.pick(moves) as (typeof moves)[number]);

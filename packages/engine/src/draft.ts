@@ -85,6 +85,11 @@ export class Draft {
     return pile[pile.length - 1];
   }
 
+  /** Each pile's top by pile index (undefined for an empty pile). */
+  pileTops(): (Card | undefined)[] {
+    return this.#piles.map((pile) => pile[pile.length - 1]);
+  }
+
   tops(): Card[] {
     const tops: Card[] = [];
     for (const pile of this.#piles) {

@@ -1,3 +1,5 @@
+import { FORCE_DEADLOCK_AFTER_MS } from './constants.ts';
+
 /**
  * Stable refusal codes with the texts players see. Texts quote the spec where it gives one;
  * tests assert on codes, so a text can change here alone.
@@ -21,7 +23,7 @@ export const RULE_TEXTS = {
   TARGET_REQUIRED: 'Choose an opponent to freeze',
   INVALID_TARGET: 'That player cannot be frozen',
   ALREADY_FROZEN: 'That player is already frozen',
-  FORCE_NOT_ALLOWED: 'Deadlock resolution can be forced only after 15 seconds without a playable card',
+  FORCE_NOT_ALLOWED: `Deadlock resolution can be forced only after ${FORCE_DEADLOCK_AFTER_MS / 1000} seconds without a playable card`,
 } as const;
 
 export type RuleErrorCode = keyof typeof RULE_TEXTS;

@@ -5,6 +5,20 @@ export * from './types.ts';
 export { type RngState, Random, isValidSeed, seedRng } from './rng.ts';
 export { createGame, configProblem, copiesNeeded } from './deal.ts';
 export { apply } from './apply.ts';
+export {
+  type PlayRefusalCode,
+  type PlaySituation,
+  type PowerUpRefusalCode,
+  type PowerUpSituation,
+  type TargetRefusalCode,
+  type SelectRefusalCode,
+  hasPlayableCard,
+  playProblem,
+  playablePiles,
+  powerUpProblem,
+  powerUpTargetProblem,
+  selectProblem,
+} from './checks.ts';
 export { advance, nextDeadline } from './advance.ts';
 export { publicView, handView, viewFor, VISIBLE_PILE_CARDS } from './view.ts';
 export { cardsLeft, pointsFor, rankPlayers, strongestBot } from './ranking.ts';

@@ -1,36 +1,26 @@
 import type { Card } from './cards.ts';
-import { FREEZE_DURATION_MS, type PowerUpType, REVERSAL_CARDS } from './constants.ts';
+import { type PowerUpSituation, powerUpProblem, powerUpTargetProblem } from './checks.ts';
+import { FREEZE_DURATION_MS, POWER_UP_TYPES, type PowerUpType, REVERSAL_CARDS } from './constants.ts';
 import type { Draft } from './draft.ts';
 import { type RuleError, ruleError } from './errors.ts';
-import { inGame, isFrozen, placeCard, refillHand } from './rules.ts';
+import { inGame, isFrozen, placeCard, playSituation, refillHand } from './rules.ts';
 import type { PowerUpEffect, PowerUpTarget } from './types.ts';
 
-/** Checks a power-up's target data against the state; null when it may be used. */
-export function powerUpProblem(d: Draft, i: number, type: PowerUpType, target: PowerUpTarget): RuleError | null {
-  const p = d.peek(i);
-  if (isFrozen(p, d.clock)) return ruleError('FROZEN_POWER_UP');
-  if (p.powerUpsUsed.includes(type)) return ruleError('POWER_UP_NOT_AVAILABLE');
-  const pileOk = (pileIndex: number | undefined): boolean =>
-    pileIndex === undefined || (Number.isInteger(pileIndex) && pileIndex >= 0 && pileIndex < d.pileCount);
-  switch (type) {
-    case 'BOMB':
-      return pileOk(target.pileIndex) ? null : ruleError('INVALID_PILE');
-    case 'SNIPER':
-      if (target.cardId === undefined) return ruleError('CARD_REQUIRED');
-      if (!p.hand.some((c) => c.id === target.cardId)) return ruleError('CARD_NOT_IN_HAND');
-      return target.pileIndex !== undefined && pileOk(target.pileIndex) ? null : ruleError('INVALID_PILE');
-    case 'FREEZE': {
-      const opponents = opponentsOf(d, i);
-      if (opponents.length === 0) return ruleError('NO_OPPONENTS');
-      if (target.targetPlayerId === undefined) return ruleError('TARGET_REQUIRED');
-      const t = opponents.find((k) => d.peek(k).id === target.targetPlayerId);
-      if (t === undefined) return ruleError('INVALID_TARGET');
-      return isFrozen(d.peek(t), d.clock) ? ruleError('ALREADY_FROZEN') : null;
-    }
-    case 'REVERSAL':
-    case 'WHIRLWIND':
-      return null;
-  }
+/** What the power-up checks (checks.ts) read of player i. */
+export function powerUpSituation(d: Draft, i: number): PowerUpSituation {
+  const used = d.peek(i).powerUpsUsed;
+  return {
+    ...playSituation(d, i),
+    powerUpsAvailable: POWER_UP_TYPES.filter((t) => !used.includes(t)),
+    opponents: opponentsOf(d, i).map((k) => ({ id: d.peek(k).id, frozen: isFrozen(d.peek(k), d.clock) })),
+  };
+}
+
+/** Why player i cannot use this power-up with this target data, with its text; null when they may. */
+export function powerUpRefusal(d: Draft, i: number, type: PowerUpType, target: PowerUpTarget): RuleError | null {
+  const s = powerUpSituation(d, i);
+  const problem = powerUpProblem(s, type) ?? powerUpTargetProblem(s, type, target);
+  return problem ? ruleError(problem) : null;
 }
 
 export function opponentsOf(d: Draft, i: number): number[] {
@@ -39,7 +29,7 @@ export function opponentsOf(d: Draft, i: number): number[] {
   return opponents;
 }
 
-/** Uses a power-up whose target data powerUpProblem accepted. */
+/** Uses a power-up that powerUpRefusal accepted. */
 export function executePowerUp(d: Draft, i: number, type: PowerUpType, target: PowerUpTarget): void {
   const p = d.player(i);
   p.powerUpsUsed.push(type);

@@ -1,5 +1,6 @@
 import { profileOf, reactionDelay } from './bot-profiles.ts';
 import { type Card, matches } from './cards.ts';
+import { type PlaySituation, hasPlayableCard } from './checks.ts';
 import { HAND_SIZE, SPEED_TABLE } from './constants.ts';
 import type { Draft, MutablePlayer } from './draft.ts';
 import { cardsLeft, rankPlayers } from './ranking.ts';
@@ -13,14 +14,10 @@ export function isFrozen(p: PlayerState, now: number): boolean {
   return p.frozenUntil !== null && p.frozenUntil > now;
 }
 
-/** Whether any card of the hand matches any pile top. */
-export function hasPlayableCard(d: Draft, hand: readonly Card[]): boolean {
-  for (let pileIndex = 0; pileIndex < d.pileCount; pileIndex += 1) {
-    const top = d.top(pileIndex);
-    if (!top) continue;
-    for (const card of hand) if (matches(card, top)) return true;
-  }
-  return false;
+/** What the play checks (checks.ts) read of player i. */
+export function playSituation(d: Draft, i: number): PlaySituation {
+  const p = d.peek(i);
+  return { status: d.status, frozen: isFrozen(p, d.clock), hand: p.hand, pileTops: d.pileTops() };
 }
 
 /** Every (hand index, pile index) pair that may be played now. */
@@ -100,9 +97,10 @@ export function endGame(d: Draft, reason: EndReason, winnerId: string | null): v
 }
 
 export function anyoneCanPlay(d: Draft): boolean {
+  const tops = d.pileTops();
   for (let i = 0; i < d.playerCount; i += 1) {
     const p = d.peek(i);
-    if (inGame(p) && hasPlayableCard(d, p.hand)) return true;
+    if (inGame(p) && hasPlayableCard(p.hand, tops)) return true;
   }
   return false;
 }
@@ -114,10 +112,11 @@ export function anyoneCanPlay(d: Draft): boolean {
 export function refreshDerived(d: Draft): void {
   if (d.status !== 'active') return;
   let anyoneCanPlay = false;
+  const tops = d.pileTops();
   for (let i = 0; i < d.playerCount; i += 1) {
     const p = d.peek(i);
     if (!inGame(p)) continue;
-    const canPlay = hasPlayableCard(d, p.hand);
+    const canPlay = hasPlayableCard(p.hand, tops);
     anyoneCanPlay ||= canPlay;
     if (canPlay && p.stuckSince !== null) {
       d.player(i).stuckSince = null;

@@ -8,13 +8,11 @@ import {
   CARD_LOGOS,
   DEFAULT_CARDS_PER_PLAYER,
   FORCE_DEADLOCK_AFTER_MS,
-  HAND_SIZE,
   MAX_PLAYERS,
   MIN_PLAYERS,
   UNIQUE_CARD_COUNT,
   type BotDifficulty,
   type GameSpeed,
-  type PowerUpType,
 } from '@memeslam/engine';
 
 // ── Room codes ───────────────────────────────────────────────────────────────
@@ -84,7 +82,6 @@ export const GUEST_USERNAME_PREFIX = 'Guest_';
 export const REQUEST_TIMEOUT_MS = 15_000;
 /** Waited before each retry on a 5xx, times the attempt number. */
 export const SERVER_ERROR_RETRY_DELAY_MS = 1000;
-export const CREATE_GAME_RETRIES = 1;
 export const SESSION_EXPIRED_REDIRECT_MS = 1000;
 export const VERIFY_EMAIL_REDIRECT_MS = 3000;
 export const RESEND_VERIFICATION_REDIRECT_MS = 3000;
@@ -153,15 +150,12 @@ export const SOCKET_RECONNECTION = {
   timeoutMs: 20_000,
   /** The client's own limit on one connect attempt. */
   connectTimeoutMs: 15_000,
-  waitForConnectionMs: 5000,
-  waitPollMs: 100,
 } as const;
 
 export const JOIN_RETRY = {
   retries: 3,
   delayMs: 1000,
   timeoutMs: 5000,
-  connectionWaitMs: 5000,
   /** Only this error is worth retrying: the room may not have reached this node yet. */
   retryOn: 'Game not found',
 } as const;
@@ -173,7 +167,6 @@ export const COUNTDOWN_TICK_MS = 1000;
 /** GO! shows at zero; completion is signalled this long after. */
 export const COUNTDOWN_COMPLETE_AFTER_ZERO_MS = 1000;
 export const EMERGENCY_COUNTDOWN_CHECK_MS = 2000;
-export const START_VERIFICATION_MS = 100;
 export const BOT_AUTO_START_DELAY_MS = 1000;
 export const MISSING_STATE_FALLBACK_MS = 2000;
 
@@ -211,27 +204,15 @@ export const REPEATED_DEADLOCK_WARNING_AT = 3;
 export const REPEATED_DEADLOCK_WARNING_MS = 10_000;
 
 export const BOT_ACTIVE_WINDOW_MS = 5000;
-export const BOT_ACTIVITY_CLEAR_MS = 10_000;
 
 export const TOAST_DURATIONS_MS = {
   default: 4000,
-  successMin: 2000,
-  successMax: 5000,
   botCardPlayed: 2000,
   botPowerUpUsed: 3000,
   botWin: 5000,
   win: 5000,
   gameStarting: 4000,
   roomCodeCopied: 2000,
-  repeatedDeadlock: REPEATED_DEADLOCK_WARNING_MS,
-} as const;
-
-/** The seeded fallback the game page fills in when no state arrived 2 s after opening. */
-export const FALLBACK_GAME = {
-  cardsPerPlayer: DEFAULT_CARDS_PER_PLAYER,
-  handCards: HAND_SIZE,
-  deckCards: DEFAULT_CARDS_PER_PLAYER - HAND_SIZE,
-  powerUps: ['BOMB', 'FREEZE', 'SNIPER'] as const satisfies readonly PowerUpType[],
 } as const;
 
 // ── Leaderboard, profile, tournaments ────────────────────────────────────────
@@ -240,6 +221,9 @@ export const LEADERBOARD_SORTS = ['totalPoints', 'gamesWon', 'winRate', 'gamesPl
 export const LEADERBOARD_MEDALS = 3;
 export const LEADERBOARD_HIGHLIGHTED = 10;
 
+export const TOURNAMENT_NAME_MAX_LENGTH = 100;
+/** A tournament's participant limit, when it has one, lets at least this many join. */
+export const TOURNAMENT_MIN_PARTICIPANTS = 2;
 export const WINNERS_COUNT = { min: 1, max: 10, default: 3 } as const;
 export const MIN_GAMES_REQUIRED = { min: 1, default: 5 } as const;
 export const PRIZE_SUM_TOLERANCE = 1;
@@ -295,8 +279,6 @@ export const CONFETTI = { particles: 200, secondBurstMs: 2000 } as const;
 export const CARD_SIZES = ['xs', 'sm', 'md', 'lg', 'xl', 'xxl'] as const;
 /** A player card shows this many card backs, then "+N". */
 export const PLAYER_CARD_BACKS_SHOWN = 8;
-/** The text fallback of a card shows the number and this many letters of the logo. */
-export const CARD_FALLBACK_LOGO_LETTERS = 6;
 
 // ── Server limits (DESIGN §4) ────────────────────────────────────────────────
 export const RATE_LIMITS = {

@@ -5,6 +5,8 @@
  */
 import {
   FREEZE_DURATION_MS,
+  MAX_PLAYERS,
+  MIN_PLAYERS,
   REVERSAL_CARDS,
   RULE_TEXTS,
   UNRESOLVABLE_REASON,
@@ -13,7 +15,19 @@ import {
   type Card,
   type PowerUpType,
 } from '@memeslam/engine';
-import { PLAYER_CARD_BACKS_SHOWN, type SCORING_METHODS, TOURNAMENT_MIN_GAME_DURATION_MS } from './constants.ts';
+import {
+  MAX_BOTS,
+  MAX_PRIZE_AMOUNT,
+  MIN_BOTS,
+  MIN_GAMES_REQUIRED,
+  PLAYER_CARD_BACKS_SHOWN,
+  PRIZE_AMOUNT_DECIMALS,
+  type SCORING_METHODS,
+  TOURNAMENT_MIN_GAME_DURATION_MS,
+  TOURNAMENT_MIN_PARTICIPANTS,
+  TOURNAMENT_NAME_MAX_LENGTH,
+  WINNERS_COUNT,
+} from './constants.ts';
 import { HTTP_TEXTS } from './texts.ts';
 
 export const LOBBY_TEXTS = {
@@ -56,11 +70,11 @@ export const LOBBY_TEXTS = {
   /** ours */
   gameAlreadyStarted: 'Game has already started',
   /** ours */
-  notEnoughPlayers: 'At least 2 players are needed to start',
+  notEnoughPlayers: `At least ${MIN_PLAYERS} players are needed to start`,
   /** ours */
-  maxPlayersRange: 'Max players must be between 2 and 6',
+  maxPlayersRange: `Max players must be between ${MIN_PLAYERS} and ${MAX_PLAYERS}`,
   /** ours */
-  botCountRange: 'Number of bots must be between 1 and 5',
+  botCountRange: `Number of bots must be between ${MIN_BOTS} and ${MAX_BOTS}`,
   /** ours */
   maxPlayersAboveBots: 'Max players must be greater than the number of bots',
   /** ours */
@@ -278,19 +292,19 @@ export const TOURNAMENT_TEXTS = {
   /** ours */
   created: 'Tournament created successfully!',
   /** ours */
-  nameTooLong: 'Tournament name cannot exceed 100 characters',
+  nameTooLong: `Tournament name cannot exceed ${TOURNAMENT_NAME_MAX_LENGTH} characters`,
   /** ours */
-  winnersCountInvalid: 'Number of winners must be a number from 1 to 10',
+  winnersCountInvalid: `Number of winners must be a number from ${WINNERS_COUNT.min} to ${WINNERS_COUNT.max}`,
   /** ours */
   invalidDate: 'Date is invalid',
   /** ours */
-  minGamesRequired: 'Min games required must be at least 1',
+  minGamesRequired: `Min games required must be at least ${MIN_GAMES_REQUIRED.min}`,
   /** ours */
-  maxParticipants: 'Max participants must be a whole number of at least 2, or empty for unlimited',
+  maxParticipants: `Max participants must be a whole number of at least ${TOURNAMENT_MIN_PARTICIPANTS}, or empty for unlimited`,
   /** ours */
   prizeAmountInvalid: 'Prize amounts must be numbers of at least 0',
-  prizeAmountTooLarge: 'Prize amounts can be at most 1,000,000,000',
-  prizeAmountPrecision: 'Prize amounts can have at most 6 decimal places',
+  prizeAmountTooLarge: `Prize amounts can be at most ${MAX_PRIZE_AMOUNT.toLocaleString('en-US')}`,
+  prizeAmountPrecision: `Prize amounts can have at most ${PRIZE_AMOUNT_DECIMALS} decimal places`,
   /** ours */
   prizeDistributionLength: 'Prize distribution must list one amount per winner',
   /** ours */

@@ -4,7 +4,13 @@
  * verbatim. Texts the spec does not give but the server needs are marked "ours".
  * Gameplay, lobby, leaderboard and tournament texts are in game-texts.ts.
  */
-import { PASSWORD_MIN_LENGTH, SOCKET_RECONNECTION } from './constants.ts';
+import {
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  SOCKET_RECONNECTION,
+  USERNAME_MAX_LENGTH,
+  USERNAME_MIN_LENGTH,
+} from './constants.ts';
 
 /** Form and body validation (both specs' §5). */
 export const VALIDATION_TEXTS = {
@@ -12,14 +18,14 @@ export const VALIDATION_TEXTS = {
   passwordRequired: 'Password is required',
   /** ours */
   usernameRequired: 'Username is required',
-  usernameTooShort: 'Username must be at least 3 characters',
-  usernameTooLong: 'Username cannot exceed 20 characters',
+  usernameTooShort: `Username must be at least ${USERNAME_MIN_LENGTH} characters`,
+  usernameTooLong: `Username cannot exceed ${USERNAME_MAX_LENGTH} characters`,
   usernameCharacters: 'Username can only contain letters, numbers, and underscores',
   /** ours */
   emailRequired: 'Email is required',
   emailInvalid: 'Email is invalid',
   /** the spec's text with issue 13's minimum (8, not 6) */
-  passwordTooShort: 'Password must be at least 8 characters',
+  passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
   /** ours */
   passwordIsAccountName: 'Password cannot be your username or email',
   /** ours: in the server's list of common passwords */
@@ -29,7 +35,7 @@ export const VALIDATION_TEXTS = {
   /** ours: a bot name with invisible or direction-changing characters */
   nameHiddenCharacters: 'Names cannot contain invisible or direction-changing characters',
   /** ours */
-  passwordTooLong: 'Password cannot exceed 128 characters',
+  passwordTooLong: `Password cannot exceed ${PASSWORD_MAX_LENGTH} characters`,
   confirmPasswordRequired: 'Please confirm your password',
   passwordsDoNotMatch: 'Passwords do not match',
   /** ours */

@@ -9,6 +9,8 @@ import {
   MAX_PRIZE_AMOUNT,
   MIN_GAMES_REQUIRED,
   SCORING_METHODS,
+  TOURNAMENT_MIN_PARTICIPANTS,
+  TOURNAMENT_NAME_MAX_LENGTH,
   TOURNAMENT_STATUSES,
   WINNERS_COUNT,
 } from './constants.ts';
@@ -42,7 +44,7 @@ export const prizePositionSchema = z.object({
 
 export const tournamentSettingsSchema = z.object({
   /** null: unlimited. */
-  maxParticipants: z.number().int().min(2).nullable(),
+  maxParticipants: z.number().int().min(TOURNAMENT_MIN_PARTICIPANTS).nullable(),
   minGamesRequired: z.number().int().min(MIN_GAMES_REQUIRED.min),
   scoringMethod: scoringMethodSchema,
   allowBots: z.boolean(),
@@ -141,7 +143,12 @@ const countField = (message: string) => z.preprocess(numberLike, z.number({ erro
 /** null or blank: unlimited. */
 const maxParticipantsField = z.preprocess(
   (v) => (v === '' ? null : numberLike(v)),
-  z.number({ error: T.maxParticipants }).int(T.maxParticipants).min(2, T.maxParticipants).nullable().optional(),
+  z
+    .number({ error: T.maxParticipants })
+    .int(T.maxParticipants)
+    .min(TOURNAMENT_MIN_PARTICIPANTS, T.maxParticipants)
+    .nullable()
+    .optional(),
 );
 const dateField = z.string({ error: T.invalidDate }).optional();
 const distributionField = z.array(prizePositionSchema).optional();
@@ -219,7 +226,7 @@ export const createTournamentSchema = strictBody({
 
   const name = input.name?.trim() ?? '';
   if (name === '') issue(['name'], T.nameRequired);
-  else if (name.length > 100) issue(['name'], T.nameTooLong);
+  else if (name.length > TOURNAMENT_NAME_MAX_LENGTH) issue(['name'], T.nameTooLong);
   const start = parseDate(input.startDate);
   const end = parseDate(input.endDate);
   if (start === 'missing') issue(['startDate'], T.startDateRequired);

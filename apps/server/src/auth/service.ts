@@ -8,9 +8,11 @@ import {
   type AccountExport,
   GUEST_USERNAME_PREFIX,
   type Preferences,
+  RESET_PASSWORD_TOKEN_TTL_MS,
   ROOM_CODE_ALPHABET,
   SERVER_TEXTS,
   type User,
+  VERIFY_EMAIL_TOKEN_TTL_MS,
 } from '@memeslam/protocol';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Config } from '../config.ts';
@@ -36,8 +38,6 @@ import { assertAcceptablePassword } from './password-rules.ts';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.ts';
 import { type SessionTokens, hashLinkToken, newLinkToken } from './tokens.ts';
 
-const VERIFY_TTL_MS = 24 * 60 * 60 * 1000;
-const RESET_TTL_MS = 60 * 60 * 1000;
 type LinkPurpose = (typeof emailTokens.$inferSelect)['purpose'];
 
 export interface Session {
@@ -367,7 +367,7 @@ export class AuthService {
       .update(emailTokens)
       .set({ usedAt: now })
       .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)));
-    const ttl = purpose === 'verify-email' ? VERIFY_TTL_MS : RESET_TTL_MS;
+    const ttl = purpose === 'verify-email' ? VERIFY_EMAIL_TOKEN_TTL_MS : RESET_PASSWORD_TOKEN_TTL_MS;
     await db.insert(emailTokens).values({ userId, purpose, tokenHash: hash, expiresAt: new Date(now.getTime() + ttl) });
     const page = purpose === 'verify-email' ? 'verify-email' : 'reset-password';
     return `${this.#config.publicUrl}/${page}?token=${encodeURIComponent(token)}`;

@@ -3,9 +3,10 @@
  * SHA-256 stored). A session token carries the user's token version; raising it revokes the rest.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { AUTH_TOKEN_TTL_MS } from '@memeslam/protocol';
 import { SignJWT, jwtVerify } from 'jose';
 
-export const SESSION_TTL_SECONDS = 7 * 24 * 60 * 60;
+export const SESSION_TTL_SECONDS = AUTH_TOKEN_TTL_MS / 1000;
 const ISSUER = 'memeslam';
 
 export interface SessionClaims {

@@ -2,6 +2,7 @@
  * The database schema (Drizzle pg-core): one schema and one set of migrations for every PostgreSQL, embedded
  * or external. Changing it means `npm run db:generate` and committing the new numbered migration.
  */
+import { DEFAULT_PREFERENCES, type GameSetup, type TournamentDraft, USER_ROLES } from '@memeslam/protocol';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -26,6 +27,13 @@ export interface StoredPreferences {
   autoPlay: boolean;
 }
 
+/** A tournament's `settings`: the pool's currency and winners count, its rules and featured flag. */
+export interface StoredTournamentSettings {
+  prizePool: Pick<TournamentDraft['prizePool'], 'currency' | 'winnersCount'>;
+  settings: TournamentDraft['settings'];
+  isFeatured: boolean;
+}
+
 export interface StoredAchievement {
   id: string;
   unlockedAt: string;
@@ -40,9 +48,7 @@ export const users = pgTable(
     email: text('email').notNull(),
     /** argon2id; null for a guest account. */
     passwordHash: text('password_hash'),
-    role: text('role', { enum: ['superadmin', 'admin', 'moderator', 'user'] })
-      .notNull()
-      .default('user'),
+    role: text('role', { enum: USER_ROLES }).notNull().default('user'),
     isGuest: boolean('is_guest').notNull().default(false),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     /** Raised by logout and password changes: tokens carrying an older version are refused. */
@@ -50,7 +56,7 @@ export const users = pgTable(
     preferences: jsonb('preferences')
       .$type<StoredPreferences>()
       .notNull()
-      .default({ sound: true, animations: true, autoPlay: false }),
+      .default({ ...DEFAULT_PREFERENCES }),
     gamesPlayed: integer('games_played').notNull().default(0),
     gamesWon: integer('games_won').notNull().default(0),
     totalPoints: integer('total_points').notNull().default(0),
@@ -116,7 +122,7 @@ export const games = pgTable(
     hostId: uuid('host_id').references(() => users.id, { onDelete: 'set null' }),
     isBotGame: boolean('is_bot_game').notNull().default(false),
     /** Lobby settings: max players, speed, cards per player, bots, privacy. */
-    settings: jsonb('settings').$type<Record<string, unknown>>().notNull(),
+    settings: jsonb('settings').$type<GameSetup>().notNull(),
     seed: text('seed'),
     seedCommitment: text('seed_commitment'),
     /** A lobby's seats, host, ready flags and countdown, rewritten on each change before the deal. */
@@ -226,7 +232,7 @@ export const tournaments = pgTable('tournaments', {
   startDate: timestamp('start_date', { withTimezone: true }).notNull(),
   endDate: timestamp('end_date', { withTimezone: true }).notNull(),
   /** Everything else of the admin form: currency, winners count, scoring, rules, featured. */
-  settings: jsonb('settings').$type<Record<string, unknown>>().notNull(),
+  settings: jsonb('settings').$type<StoredTournamentSettings>().notNull(),
   /** The prize pool and each place's prize (index 0: first place), exact decimals. */
   prizeTotal: numeric('prize_total').notNull(),
   prizeAmounts: numeric('prize_amounts').array().notNull(),

@@ -228,7 +228,7 @@ export class GameStore {
       status: room.lobby.status,
       hostId: room.hostId,
       isBotGame: room.isBotGame,
-      settings: room.setup as unknown as Record<string, unknown>,
+      settings: room.setup,
       lobby: room.lobby,
       ownerEpoch: this.#epochOf ? 1 : 0,
     });
@@ -314,7 +314,7 @@ export class GameStore {
         {
           id: row.id,
           roomCode: row.roomCode,
-          setup: row.settings as unknown as GameSetup,
+          setup: row.settings,
           createdAt: row.createdAt.getTime(),
           lobby: row.lobby as StoredLobby,
           header: (row.header as StoredHeader | null) ?? null,

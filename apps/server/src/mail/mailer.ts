@@ -3,6 +3,7 @@
  * outbox — stored in the database and printed to the log as one line with its link ("Mail to …: subject
  * → link"), so a developer can click it.
  */
+import { RESET_PASSWORD_TOKEN_TTL_MS, VERIFY_EMAIL_TOKEN_TTL_MS } from '@memeslam/protocol';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
@@ -65,13 +66,19 @@ function linkMail(to: string, subject: string, lines: readonly string[], action:
   return { to, subject, text, html, link };
 }
 
+/** How long a link works, as the mail says it: "24 hours", "1 hour". */
+function hoursText(ms: number): string {
+  const hours = ms / 3_600_000;
+  return `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
+}
+
 export function verificationMail(to: string, username: string, link: string): Mail {
   return linkMail(
     to,
     'Verify your MemeSlam e-mail address',
     [
       `Hi ${username},`,
-      'Confirm your e-mail address to finish setting up your MemeSlam account. The link works once and expires in 24 hours.',
+      `Confirm your e-mail address to finish setting up your MemeSlam account. The link works once and expires in ${hoursText(VERIFY_EMAIL_TOKEN_TTL_MS)}.`,
     ],
     'Verify e-mail',
     link,
@@ -84,7 +91,7 @@ export function passwordResetMail(to: string, username: string, link: string): M
     'Reset your MemeSlam password',
     [
       `Hi ${username},`,
-      'Someone asked to reset the password of your MemeSlam account. If it was you, choose a new password with the link below; it works once and expires in 1 hour. If not, ignore this mail.',
+      `Someone asked to reset the password of your MemeSlam account. If it was you, choose a new password with the link below; it works once and expires in ${hoursText(RESET_PASSWORD_TOKEN_TTL_MS)}. If not, ignore this mail.`,
     ],
     'Reset password',
     link,

@@ -2,13 +2,11 @@
  * The leaderboard and the admin page's statistics, read straight from the tables: ranking, counting
  * and summing happen in SQL, so the server never loads every account to sort it.
  */
-import { type LeaderboardSort, USER_ROLES } from '@memeslam/protocol';
+import { ADMIN_NEW_USERS_DAYS, type LeaderboardSort, USER_ROLES } from '@memeslam/protocol';
 import { type SQL, type SQLWrapper, and, asc, count, desc, eq, gt, gte, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { games, tournaments, users } from '../db/schema.ts';
 
-/** How far back the admin page's "new users" figure looks (spec §8: last 7 days). */
-export const RECENT_REGISTRATION_DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
@@ -108,7 +106,7 @@ export interface AdminFigures {
 export async function adminFigures(db: Db, onlineUserIds: ReadonlySet<string>, now: number): Promise<AdminFigures> {
   const registered = eq(users.isGuest, false);
   const online = [...onlineUserIds];
-  const since = new Date(now - RECENT_REGISTRATION_DAYS * DAY_MS);
+  const since = new Date(now - ADMIN_NEW_USERS_DAYS * DAY_MS);
   const [byRole, onlineByRole, [tournamentRow], [recentRow]] = await Promise.all([
     db.select({ role: users.role, n: count() }).from(users).where(registered).groupBy(users.role),
     online.length === 0

@@ -20,18 +20,19 @@ import { and, asc, count, desc, eq, gt, gte, isNotNull, isNull, lte, max, or, sq
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock, Timer } from '../clock.ts';
 import type { Db } from '../db/client.ts';
-import { gamePlayers, games, tournamentParticipants, tournaments, walletLedger } from '../db/schema.ts';
+import {
+  type StoredTournamentSettings,
+  gamePlayers,
+  games,
+  tournamentParticipants,
+  tournaments,
+  walletLedger,
+} from '../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import { isUuid, type UserRow } from '../users/repository.ts';
 import { counts, standingsOf, uncountedReason } from './standings.ts';
 
 export type Row = typeof tournaments.$inferSelect;
-/** What the `settings` column holds: the pool's currency and winners count, rules and featured flag. */
-export interface Stored {
-  prizePool: Pick<TournamentDraft['prizePool'], 'currency' | 'winnersCount'>;
-  settings: TournamentDraft['settings'];
-  isFeatured: boolean;
-}
 
 /** Periodic check for tournaments that ended while no timer was armed (another node, a restart). */
 const SETTLE_EVERY_MS = 60_000;
@@ -83,7 +84,7 @@ export class TournamentService {
 
   async create(draft: TournamentDraft, createdBy: string): Promise<Tournament> {
     const { currency, winnersCount, totalAmount, distribution } = draft.prizePool;
-    const stored: Stored = {
+    const stored: StoredTournamentSettings = {
       prizePool: { currency, winnersCount },
       settings: draft.settings,
       isFeatured: draft.isFeatured,
@@ -95,7 +96,7 @@ export class TournamentService {
         description: draft.description,
         startDate: new Date(draft.startDate),
         endDate: new Date(draft.endDate),
-        settings: stored as unknown as Record<string, unknown>,
+        settings: stored,
         // A number's shortest text is the decimal the admin typed (the schema bounds digits), stored exactly.
         prizeTotal: String(totalAmount),
         prizeAmounts: [...distribution].sort((a, b) => a.position - b.position).map((p) => String(p.amount)),
@@ -116,7 +117,7 @@ export class TournamentService {
     const now = this.#clock.now();
     const rows = (await this.#db.select().from(tournaments)).filter((r) => statusAt(r, now) !== 'ended');
     const rank = (r: Row) => [
-      (r.settings as unknown as Stored).isFeatured ? 0 : 1,
+      r.settings.isFeatured ? 0 : 1,
       statusAt(r, now) === 'active' ? 0 : 1,
       statusAt(r, now) === 'active' ? r.endDate.getTime() : r.startDate.getTime(),
     ];
@@ -135,7 +136,7 @@ export class TournamentService {
       // The row lock makes concurrent joins take turns, so maxParticipants holds.
       const [row] = isUuid(id) ? await tx.select().from(tournaments).where(eq(tournaments.id, id)).for('update') : [];
       if (!row) throw notFound(TOURNAMENT_TEXTS.notFound);
-      const stored = row.settings as unknown as Stored;
+      const stored = row.settings;
       if (statusAt(row, this.#clock.now()) === 'ended') throw badRequest(TOURNAMENT_TEXTS.hasEnded);
       if (stored.settings.requireVerifiedSolana && !user.solanaAddress) {
         throw forbidden(TOURNAMENT_TEXTS.verifiedWalletRequired);
@@ -165,7 +166,7 @@ export class TournamentService {
    */
   async standing(userId: string, id: string): Promise<TournamentStanding> {
     const row = await this.#find(id);
-    const { minGamesRequired } = (row.settings as unknown as Stored).settings;
+    const { minGamesRequired } = row.settings.settings;
     const [entry] = await this.#db
       .select({ joinedAt: tournamentParticipants.joinedAt })
       .from(tournamentParticipants)
@@ -330,7 +331,7 @@ export class TournamentService {
         .where(and(eq(tournaments.id, id), isNull(tournaments.paidOutAt)))
         .returning();
       if (!claimed) return false;
-      const stored = claimed.settings as unknown as Stored;
+      const stored = claimed.settings;
       const winners = (await standingsOf(tx, claimed)).filter((e) => e.isPrizeWinner);
       if (winners.length > 0) {
         await tx
@@ -375,7 +376,7 @@ export class TournamentService {
 
   #present(row: Row, participantCount: number, isJoined: boolean | undefined): Tournament {
     const now = this.#clock.now();
-    const stored = row.settings as unknown as Stored;
+    const stored = row.settings;
     return {
       id: row.id,
       name: row.name,

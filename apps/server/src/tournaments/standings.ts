@@ -13,7 +13,7 @@ import {
 import { type SQL, and, count, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { gamePlayers, games, tournamentParticipants, users } from '../db/schema.ts';
-import type { Row, Stored } from './service.ts';
+import type { Row } from './service.ts';
 
 /**
  * The rules a finished game must pass to count for a tournament (DESIGN §5), each with the reason a
@@ -22,7 +22,7 @@ import type { Row, Stored } from './service.ts';
  * game failed. A NULL check counts as failed in both.
  */
 function countingRules(row: Row): { reason: UncountedReason; passes: SQL }[] {
-  const { allowBots } = (row.settings as unknown as Stored).settings;
+  const { allowBots } = row.settings.settings;
   const checks: Record<UncountedReason, SQL | undefined> = {
     botsNotAllowed: allowBots ? undefined : eq(games.isBotGame, false),
     outsideWindow: and(gte(games.finishedAt, row.startDate), lte(games.finishedAt, row.endDate)),
@@ -76,7 +76,7 @@ function valueOf(method: ScoringMethod, s: Standing): number {
  * who joined first.
  */
 export async function standingsOf(db: Db, row: Row): Promise<TournamentLeaderboardEntry[]> {
-  const stored = row.settings as unknown as Stored;
+  const stored = row.settings;
   const rules = stored.settings;
   const people = await db
     .select({ userId: tournamentParticipants.userId, joinedAt: tournamentParticipants.joinedAt })

@@ -2,6 +2,7 @@
 import { type CSSProperties, type ComponentType, type ReactNode, Suspense, lazy, useSyncExternalStore } from 'react';
 import { Navigate, Route, Routes, useMatch } from 'react-router';
 import { Toaster } from 'sonner';
+import { TOAST_DURATIONS_MS } from '@memeslam/protocol/constants';
 import { useAuthBootstrap } from '../auth/useAuthBootstrap.ts';
 import { Landing } from '../pages/Landing.tsx';
 import { Spinner } from '../components/Spinner.tsx';
@@ -32,9 +33,6 @@ const Replay = page(() => import('../pages/Replay.tsx'), 'Replay');
 function guarded(element: ReactNode) {
   return <RequireAuth>{element}</RequireAuth>;
 }
-
-/** Toasts top-right for 4 seconds (DESIGN §6). */
-const TOAST_DURATION_MS = 4000;
 
 /** As wide as the game screen's right column (GameScreen), so toasts in a game stay over it. */
 const GAME_TOAST_WIDTH = '16rem';
@@ -131,12 +129,12 @@ export function App() {
           </Routes>
         </Suspense>
       </div>
-      {/* Below the fixed nav bar, so a toast never covers the account menu. */}
+      {/* Below the fixed nav bar, so a toast never covers the account menu; 4 s by default (DESIGN §6). */}
       <Toaster
         {...toasts}
         offset={{ top: '4.5rem', right: '0.75rem' }}
         mobileOffset={{ bottom: '0.5rem', left: '0.5rem', right: '0.5rem' }}
-        duration={TOAST_DURATION_MS}
+        duration={TOAST_DURATIONS_MS.default}
         richColors
         theme="dark"
       />

@@ -3,8 +3,9 @@
  * also has its own corner mark, and the number and logo are always on the card.
  */
 import type { CardColor } from '@memeslam/engine';
+import type { CARD_SIZES } from '@memeslam/protocol/constants';
 
-export type CardSize = 'xs' | 'sm' | 'md' | 'lg' | 'xl' | 'xxl';
+export type CardSize = (typeof CARD_SIZES)[number];
 
 /** Width in CSS pixels; cards are 5:7. */
 export const CARD_WIDTH: Record<CardSize, number> = { xs: 32, sm: 48, md: 64, lg: 88, xl: 120, xxl: 160 };

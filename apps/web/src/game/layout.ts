@@ -1,10 +1,11 @@
 /** The spec's breakpoints: mobile under 768 px, tablet 768–1023, desktop 1024 and over. */
+import { BREAKPOINTS } from '@memeslam/protocol/constants';
 import { useSyncExternalStore } from 'react';
 
 export type Viewport = 'mobile' | 'tablet' | 'desktop';
 
-const TABLET = '(min-width: 768px)';
-const DESKTOP = '(min-width: 1024px)';
+const TABLET = `(min-width: ${BREAKPOINTS.tablet}px)`;
+const DESKTOP = `(min-width: ${BREAKPOINTS.desktop}px)`;
 
 function current(): Viewport {
   if (window.matchMedia(DESKTOP).matches) return 'desktop';

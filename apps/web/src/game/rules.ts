@@ -1,9 +1,20 @@
 /**
- * The client-side checks of gameplay spec §5, in the spec's order, as pure functions: the screen
- * refuses what the server would refuse without a round trip, with the same texts. The server
- * still decides; these only save the player a wasted move.
+ * The client-side checks of gameplay spec §5: the engine's own refusal checks (its checks.ts) asked
+ * over what this screen shows, so the screen refuses what the server would refuse without a round
+ * trip, with the same texts. The server still decides; these only save the player a wasted move.
  */
-import { type Card, type PowerUpType, matches } from '@memeslam/engine';
+import {
+  type Card,
+  type PlayRefusalCode,
+  type PowerUpRefusalCode,
+  type PowerUpType,
+  type SelectRefusalCode,
+  hasPlayableCard as handHasPlayableCard,
+  playProblem as enginePlayProblem,
+  playablePiles as enginePlayablePiles,
+  powerUpProblem as enginePowerUpProblem,
+  selectProblem as engineSelectProblem,
+} from '@memeslam/engine';
 import { GAME_TEXTS, cannotPlayCardText } from '@memeslam/protocol/game-texts';
 import { DEADLOCK_THRESHOLDS_MS } from '@memeslam/protocol/constants';
 import type { ClientStatus, GameStateView, PowerUpState } from './state.ts';
@@ -15,6 +26,21 @@ export interface PlayContext {
   readonly piles: readonly (readonly Card[])[];
 }
 
+const topsOf = (piles: readonly (readonly Card[])[]): (Card | undefined)[] => piles.map((pile) => pile.at(-1));
+
+/**
+ * The texts of the engine's codes as this screen shows them. A pile index past the piles reads as a
+ * pile with no cards, as it always has here (the screen offers only the piles it draws).
+ */
+const PLAY_TEXTS: Record<Exclude<PlayRefusalCode, 'NO_MATCH'>, string> = {
+  GAME_NOT_ACTIVE: GAME_TEXTS.gameNotActive,
+  FROZEN_PLAY: GAME_TEXTS.frozenCannotPlayCards,
+  CARD_REQUIRED: GAME_TEXTS.selectTheCardFirst,
+  CARD_NOT_IN_HAND: GAME_TEXTS.cardNotInHand,
+  INVALID_PILE: GAME_TEXTS.noCardsInPile,
+  EMPTY_PILE: GAME_TEXTS.noCardsInPile,
+};
+
 /** Why this play cannot be made, or null when it can. SNIPER skips the matching rule. */
 export function playProblem(
   ctx: PlayContext,
@@ -22,52 +48,56 @@ export function playProblem(
   pileIndex: number,
   options: { sniper?: boolean } = {},
 ): string | null {
-  if (ctx.status !== 'active') return GAME_TEXTS.gameNotActive;
-  if (ctx.frozen) return GAME_TEXTS.frozenCannotPlayCards;
-  if (selectedId === null) return GAME_TEXTS.selectTheCardFirst;
-  const card = ctx.hand.find((c) => c.id === selectedId);
-  if (!card) return GAME_TEXTS.cardNotInHand;
-  const top = ctx.piles[pileIndex]?.at(-1);
-  if (!top) return GAME_TEXTS.noCardsInPile;
-  if (!options.sniper && !matches(card, top)) return cannotPlayCardText(card, top);
-  return null;
+  const tops = topsOf(ctx.piles);
+  const situation = { status: ctx.status, frozen: ctx.frozen, hand: ctx.hand, pileTops: tops };
+  const code = enginePlayProblem(situation, selectedId, pileIndex, { ignoreMatch: options.sniper === true });
+  if (code === 'NO_MATCH') {
+    return cannotPlayCardText(ctx.hand.find((c) => c.id === selectedId) as Card, tops[pileIndex] as Card);
+  }
+  return code === null ? null : PLAY_TEXTS[code];
 }
+
+const SELECT_TEXTS: Record<SelectRefusalCode, string> = {
+  FROZEN_PLAY: GAME_TEXTS.frozenCannotSelectCards,
+  GAME_NOT_ACTIVE: GAME_TEXTS.cannotPlayNow,
+};
 
 /** Selecting a hand card: not frozen, and play allowed (bots never reach this screen's hand). */
 export function selectProblem(ctx: PlayContext): string | null {
-  if (ctx.frozen) return GAME_TEXTS.frozenCannotSelectCards;
-  if (ctx.status !== 'active') return GAME_TEXTS.cannotPlayNow;
-  return null;
+  const code = engineSelectProblem(ctx);
+  return code === null ? null : SELECT_TEXTS[code];
 }
 
-/** Selecting or using a power-up: not frozen, active, still available; FREEZE needs an opponent. */
+const POWER_UP_TEXTS: Record<PowerUpRefusalCode, string> = {
+  FROZEN_POWER_UP: GAME_TEXTS.frozenCannotUsePowerUps,
+  GAME_NOT_ACTIVE: GAME_TEXTS.gameNotActive,
+  POWER_UP_NOT_AVAILABLE: GAME_TEXTS.powerUpNotAvailable,
+  NO_OPPONENTS: GAME_TEXTS.noOpponentsToFreeze,
+};
+
+/**
+ * Selecting or using a power-up: not frozen, active, still available; FREEZE needs an opponent, here
+ * one this screen shows as freezable (`freezeTargets` below).
+ */
 export function powerUpProblem(
   ctx: PlayContext,
   powerUps: PowerUpState,
   type: PowerUpType,
-  opponents: number,
+  targets: readonly { readonly userId: string; readonly isFrozen: boolean }[],
 ): string | null {
-  if (ctx.frozen) return GAME_TEXTS.frozenCannotUsePowerUps;
-  if (ctx.status !== 'active') return GAME_TEXTS.gameNotActive;
-  if (!powerUps.available.includes(type)) return GAME_TEXTS.powerUpNotAvailable;
-  if (type === 'FREEZE' && opponents === 0) return GAME_TEXTS.noOpponentsToFreeze;
-  return null;
+  const opponents = targets.map((t) => ({ id: t.userId, frozen: t.isFrozen }));
+  const code = enginePowerUpProblem({ ...ctx, powerUpsAvailable: powerUps.available, opponents }, type);
+  return code === null ? null : POWER_UP_TEXTS[code];
 }
 
 /** Whether any hand card matches any pile top: the client's own deadlock test (spec §4). */
 export function hasPlayableCard(hand: readonly Card[], piles: readonly (readonly Card[])[]): boolean {
-  const tops = piles.map((pile) => pile.at(-1)).filter((top): top is Card => top !== undefined);
-  return hand.some((card) => tops.some((top) => matches(card, top)));
+  return handHasPlayableCard(hand, topsOf(piles));
 }
 
 /** The piles a card may go on. */
 export function playablePiles(card: Card, piles: readonly (readonly Card[])[]): number[] {
-  const out: number[] = [];
-  piles.forEach((pile, index) => {
-    const top = pile.at(-1);
-    if (top && matches(card, top)) out.push(index);
-  });
-  return out;
+  return enginePlayablePiles(card, topsOf(piles));
 }
 
 /** Opponents still in the game who can be frozen (not frozen already, not gone). */

@@ -43,7 +43,7 @@ export function useGameControls(state: LiveGame, options: { readonly enabled: bo
     () => ({ status: state.status, frozen, hand: shown.hand, piles: shown.piles }),
     [state.status, frozen, shown],
   );
-  const opponents = freezeTargets(state.view, state.me).length;
+  const targets = useMemo(() => freezeTargets(state.view, state.me), [state.view, state.me]);
 
   // Becoming frozen, or the game ending, clears any selection (spec §4).
   const locked = frozen || state.status !== 'active';
@@ -125,7 +125,7 @@ export function useGameControls(state: LiveGame, options: { readonly enabled: bo
 
   const selectPowerUp = useCallback(
     (type: PowerUpType) => {
-      const problem = powerUpProblem(ctx, shown.powerUps, type, opponents);
+      const problem = powerUpProblem(ctx, shown.powerUps, type, targets);
       if (problem) return refuse(problem);
       if (type === 'FREEZE') {
         // A second click on the selected FREEZE opens the picker again.
@@ -144,7 +144,7 @@ export function useGameControls(state: LiveGame, options: { readonly enabled: bo
       setSelectedPowerUp(null);
       void usePowerUp(type);
     },
-    [ctx, shown.powerUps, opponents, selectedPowerUp, refuse, usePowerUp],
+    [ctx, shown.powerUps, targets, selectedPowerUp, refuse, usePowerUp],
   );
 
   const freeze = useCallback(

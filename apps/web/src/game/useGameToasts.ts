@@ -18,10 +18,9 @@ import {
 import type { ServerPayload } from '@memeslam/protocol';
 import { useEffect } from 'react';
 import { toast } from 'sonner';
+import { TOAST_DURATIONS_MS } from '@memeslam/protocol/constants';
 import { onServerEvent } from './live.ts';
 import { playSound } from './sounds.ts';
-
-export const TOAST_MS = { botCard: 2000, botPowerUp: 3000, win: 5000 } as const;
 
 /**
  * With three bots a card is played every half second or so: one toast that each bot play updates
@@ -40,7 +39,7 @@ export function useGameToasts(me: string | null): void {
               // One toast for the stream of bot plays: each play updates it and gives it its 2 s again.
               toast(`${playerDisplayName({ username: p.username, isBot: true })} played ${formatCard(p.card)}`, {
                 id: BOT_PLAY_TOAST_ID,
-                duration: TOAST_MS.botCard,
+                duration: TOAST_DURATIONS_MS.botCardPlayed,
               });
             }
             break;
@@ -49,7 +48,7 @@ export function useGameToasts(me: string | null): void {
             const p = raw as ServerPayload<'powerUpUsed'>;
             if (p.playerId === me) break;
             const text = `${playerDisplayName(p)} used ${POWER_UP_NAMES[p.powerUpType]}: ${p.effect}`;
-            toast.info(text, p.isBot ? { duration: TOAST_MS.botPowerUp } : {});
+            toast.info(text, p.isBot ? { duration: TOAST_DURATIONS_MS.botPowerUpUsed } : {});
             break;
           }
           case 'playerFrozen': {
@@ -86,11 +85,11 @@ export function useGameToasts(me: string | null): void {
             if (p.winner.userId === me) {
               playSound('win');
               const text = p.reason === 'win' ? HINTS.allCardsPlayed : `${GAME_TEXTS.victory}!`;
-              toast.success(text, { duration: TOAST_MS.win });
+              toast.success(text, { duration: TOAST_DURATIONS_MS.win });
             } else {
               playSound('lose');
               const text = p.winner.isBot ? GAME_TEXTS.botWon : `${p.winner.username} won the game`;
-              toast.info(text, { duration: TOAST_MS.win });
+              toast.info(text, { duration: p.winner.isBot ? TOAST_DURATIONS_MS.botWin : TOAST_DURATIONS_MS.win });
             }
             break;
           }

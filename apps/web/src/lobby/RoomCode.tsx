@@ -1,11 +1,12 @@
 /** The room code, large, with a copy button: "Room code copied!" for 2 s. */
 import { LOBBY_TEXTS } from '@memeslam/protocol';
+import { TOAST_DURATIONS_MS } from '@memeslam/protocol/constants';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { Icon } from '../components/Icon.tsx';
 
-/** The spec's copy confirmation lasts 2 s. */
-const COPIED_MS = 2000;
+/** The spec's copy confirmation lasts 2 s: the toast, and the button's "copied" look. */
+const COPIED_MS = TOAST_DURATIONS_MS.roomCodeCopied;
 
 async function copyText(text: string): Promise<boolean> {
   try {

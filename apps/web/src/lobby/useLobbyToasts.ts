@@ -10,10 +10,9 @@ import {
 } from '@memeslam/protocol';
 import { useEffect } from 'react';
 import { toast } from 'sonner';
+import { TOAST_DURATIONS_MS } from '@memeslam/protocol/constants';
 import { onServerEvent } from '../game/live.ts';
 
-/** The spec's start toast lasts 4 s. */
-const START_TOAST_MS = 4000;
 const COUNTDOWN_SIGNALS: ReadonlySet<ServerEventName> = new Set([
   'gameStarting',
   'gameBegin',
@@ -38,7 +37,7 @@ export function useLobbyToasts(me: string | null): void {
           if (p.userId !== me) toast(playerReadyText(playerDisplayName(p), p.isReady));
         } else if (COUNTDOWN_SIGNALS.has(event)) {
           // One toast however many of the spec's countdown signals arrive.
-          toast.info(LOBBY_TEXTS.startingGame, { id: 'starting-game', duration: START_TOAST_MS });
+          toast.info(LOBBY_TEXTS.startingGame, { id: 'starting-game', duration: TOAST_DURATIONS_MS.gameStarting });
         }
       }),
     [me],

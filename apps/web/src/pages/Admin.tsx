@@ -9,6 +9,7 @@ import {
   PRIZE_AMOUNT_STEP,
   SCORING_METHODS,
   SCORING_METHOD_LABELS,
+  TOURNAMENT_MIN_PARTICIPANTS,
   TOURNAMENT_TEXTS,
   USER_ROLES,
   WINNERS_COUNT,
@@ -221,7 +222,7 @@ function CreateTournament({ onCreated }: { onCreated: () => void }) {
         label="Max participants (empty: unlimited)"
         name="maxParticipants"
         type="number"
-        min={2}
+        min={TOURNAMENT_MIN_PARTICIPANTS}
         value={form.maxParticipants}
         onChange={(v) => set('maxParticipants', v)}
         error={errors.maxParticipants}

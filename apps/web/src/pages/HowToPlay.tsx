@@ -11,6 +11,10 @@ import {
   CARD_NUMBERS,
   FREEZE_DURATION_MS,
   HAND_SIZE,
+  MAX_PLAYERS,
+  MIN_PLAYERS,
+  REVERSAL_CARDS,
+  TIME_CAP_MS,
   matches,
 } from '@memeslam/engine';
 import { HOW_TO_PLAY_TEXTS } from '@memeslam/protocol/game-texts';
@@ -125,7 +129,9 @@ export function HowToPlay() {
           ))}
         </Tabs.List>
         <Tabs.Content value="basics" className="space-y-3 py-6">
-          <p>MemeSlam is played by 2 to 6 players at the same time: there are no turns.</p>
+          <p>
+            MemeSlam is played by {MIN_PLAYERS} to {MAX_PLAYERS} players at the same time: there are no turns.
+          </p>
           <p>
             Everyone starts with their cards split into a visible hand of {HAND_SIZE} and a hidden deck. Play a hand
             card onto any discard pile whose top card matches it; your hand refills from your deck.
@@ -145,7 +151,7 @@ export function HowToPlay() {
               <strong>Bomb</strong>: plays the top card of your deck directly.
             </li>
             <li>
-              <strong>Reversal</strong>: adds 3 cards to each opponent's deck.
+              <strong>Reversal</strong>: adds {REVERSAL_CARDS} cards to each opponent's deck.
             </li>
             <li>
               <strong>Freeze</strong>: stops one opponent for {FREEZE_DURATION_MS / 1000} seconds.
@@ -162,8 +168,8 @@ export function HowToPlay() {
         <Tabs.Content value="winning" className="space-y-3 py-6">
           <p>The first player to play every card from hand and deck wins.</p>
           <p>
-            If nobody can play, the game resolves the deadlock by flipping new cards onto the piles. After 15 minutes
-            the player with the fewest cards left wins.
+            If nobody can play, the game resolves the deadlock by flipping new cards onto the piles. After{' '}
+            {TIME_CAP_MS / 60_000} minutes the player with the fewest cards left wins.
           </p>
         </Tabs.Content>
       </Tabs.Root>

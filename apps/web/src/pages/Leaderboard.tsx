@@ -6,7 +6,9 @@
  */
 import * as Tabs from '@radix-ui/react-tabs';
 import {
+  LEADERBOARD_HIGHLIGHTED,
   LEADERBOARD_LIMIT,
+  LEADERBOARD_MEDALS,
   LEADERBOARD_TEXTS,
   type LeaderboardSort,
   TOURNAMENT_TEXTS,
@@ -88,11 +90,11 @@ function Rankings({ sort }: { sort: LeaderboardSort }) {
           {users.map((u) => (
             <li
               key={u._id}
-              className={`flex items-center gap-3 rounded-lg border p-3 ${u.rank <= 10 ? 'border-gold/60 bg-panel' : 'border-edge'}`}
+              className={`flex items-center gap-3 rounded-lg border p-3 ${u.rank <= LEADERBOARD_HIGHLIGHTED ? 'border-gold/60 bg-panel' : 'border-edge'}`}
             >
               <span className="flex w-10 shrink-0 justify-center text-lg font-bold">
                 <span className="sr-only">Rank {u.rank}</span>
-                {u.rank <= 3 ? <Medal rank={u.rank} /> : <span aria-hidden="true">#{u.rank}</span>}
+                {u.rank <= LEADERBOARD_MEDALS ? <Medal rank={u.rank} /> : <span aria-hidden="true">#{u.rank}</span>}
               </span>
               <span
                 className="flex h-8 w-8 items-center justify-center rounded-full bg-brand font-bold"
@@ -102,7 +104,7 @@ function Rankings({ sort }: { sort: LeaderboardSort }) {
               </span>
               <span className="flex-1">
                 <span className="font-semibold">{u.username}</span>
-                {u.rank <= 10 && (
+                {u.rank <= LEADERBOARD_HIGHLIGHTED && (
                   <span className="ml-2 inline-flex align-middle text-gold">
                     <Icon name="trendUp" className="size-4" />
                     <span className="sr-only">Top 10</span>

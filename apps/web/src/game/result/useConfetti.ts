@@ -2,14 +2,12 @@
  * The winner's confetti (spec §9): 200 particles, and a second burst 2 s later in bot games.
  * Nothing for players who ask for reduced motion; timers and particles go with the screen.
  */
+import { CONFETTI } from '@memeslam/protocol/constants';
 import confetti from 'canvas-confetti';
 import { useEffect } from 'react';
 
-export const CONFETTI_PARTICLES = 200;
-export const SECOND_BURST_DELAY_MS = 2000;
-
 function burst(): void {
-  void confetti({ particleCount: CONFETTI_PARTICLES, spread: 100, origin: { y: 0.6 }, disableForReducedMotion: true });
+  void confetti({ particleCount: CONFETTI.particles, spread: 100, origin: { y: 0.6 }, disableForReducedMotion: true });
 }
 
 export function useConfetti(active: boolean, secondBurst: boolean): void {
@@ -17,7 +15,7 @@ export function useConfetti(active: boolean, secondBurst: boolean): void {
     if (!active) return;
     if (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) return;
     burst();
-    const timer = secondBurst ? window.setTimeout(burst, SECOND_BURST_DELAY_MS) : undefined;
+    const timer = secondBurst ? window.setTimeout(burst, CONFETTI.secondBurstMs) : undefined;
     return () => {
       window.clearTimeout(timer);
       confetti.reset();
