@@ -6,9 +6,15 @@ import { fileURLToPath } from 'node:url';
 
 export const mainScript = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
 
+/**
+ * Node's compile cache for the server processes the tests start (about 40 a run): each start after
+ * the first reads the modules' compiled code from here (measured: a start 1.7 s without, 1.3 s with).
+ */
+const COMPILE_CACHE = fileURLToPath(new URL('../../../../.tmp/node-compile-cache', import.meta.url));
+
 export function run(script: string, args: string[], env: Record<string, string>) {
   const child = spawn(process.execPath, [script, ...args], {
-    env: { PATH: process.env.PATH ?? '', ...env },
+    env: { PATH: process.env.PATH ?? '', NODE_COMPILE_CACHE: COMPILE_CACHE, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
