@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import InterleavedSequencer from './vitest.sequencer.ts';
+import InterleavedSequencer, { WORKERS } from './vitest.sequencer.ts';
 
 /** One embedded PostgreSQL per project that boots servers; each boot makes a database in it. */
 const postgresSetup = 'apps/server/test/helpers/postgres-setup.ts';
@@ -16,7 +16,7 @@ export default defineConfig({
     // Files run side by side: most of a server suite's time is waiting (timers, child processes,
     // PostgreSQL), and the browser journeys join them a few at a time (apps/server/test/helpers/browser-slots.ts).
     // Every project of the first group shares this number (vitest runs a group with one pool).
-    maxWorkers: 3,
+    maxWorkers: WORKERS,
     sequence: { sequencer: InterleavedSequencer },
     // CI keeps each file's duration too (.ci/run prints them, the slowest first).
     reporters: process.env.CI ? ['default', ['json', { outputFile: '.tmp/test-report.json' }]] : ['default'],

@@ -1,14 +1,20 @@
 /**
  * The order test files start in, for a suite whose files run side by side (vitest.config.ts): the
  * longest first, so that no long file starts last and runs alone at the end, and the browser
- * journeys spread evenly through the queue rather than bunched, so that each worker mixes a
- * journey's CPU with the waiting of the server suites. How long a file takes comes from vitest's own
+ * journeys spread through the queue by time: they may hold BROWSER_SLOTS of the WORKERS at once, so
+ * the next file is a journey while the journeys placed so far fill their lanes no more than the
+ * other files fill theirs. Spread by count instead, the journeys (over half the run's work) bunched
+ * at the end, two at a time beside an idle worker. How long a file takes comes from vitest's own
  * record of the last run on this machine, else from `.ci/test-durations.json` (a CI run's figures,
  * refreshed with `node .ci/slowest.ts --save`); a file in neither counts as short.
  */
 import { readFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { BROWSER_SLOTS } from './apps/server/test/helpers/browser-slots.ts';
+
+/** Test files at once (vitest.config.ts's maxWorkers). */
+export const WORKERS = 3;
 
 const BROWSER_PROJECT = 'e2e';
 const ROOT = import.meta.dirname;
@@ -28,11 +34,19 @@ export default class InterleavedSequencer extends BaseSequencer {
     const longestFirst = (list: TestSpecification[]) => list.sort((a, b) => seconds(b) - seconds(a));
     const journeys = longestFirst(files.filter((s) => s.project.name === BROWSER_PROJECT));
     const rest = longestFirst(files.filter((s) => s.project.name !== BROWSER_PROJECT));
+    // Each group's work per lane: the journeys have BROWSER_SLOTS lanes, the rest what is left.
+    const journeyLanes = Math.min(BROWSER_SLOTS, WORKERS - 1);
+    const otherLanes = WORKERS - journeyLanes;
     const ordered: TestSpecification[] = [];
-    const every = files.length / Math.max(1, journeys.length);
+    let journeyTime = 0;
+    let otherTime = 0;
     for (let i = 0, j = 0; i + j < files.length;) {
-      const journeyDue = j < journeys.length && (i >= rest.length || i + j >= Math.floor(j * every));
-      ordered.push(journeyDue ? (journeys[j++] as TestSpecification) : (rest[i++] as TestSpecification));
+      const journeyDue =
+        j < journeys.length && (i >= rest.length || journeyTime / journeyLanes <= otherTime / otherLanes);
+      const next = (journeyDue ? journeys[j++] : rest[i++]) as TestSpecification;
+      if (journeyDue) journeyTime += seconds(next);
+      else otherTime += seconds(next);
+      ordered.push(next);
     }
     return Promise.resolve(ordered);
   }
