@@ -71,6 +71,7 @@ import {
   PLAYER_CARD_BACKS_SHOWN,
   PRIZE_AMOUNT_STEP,
   PRIZE_SUM_TOLERANCE,
+  REFUSAL_TEXTS,
   QUICK_START_BOTS,
   RECENT_ACTIVITY_GAMES,
   REPEATED_DEADLOCK_WARNING_AT,
@@ -207,8 +208,9 @@ describe('gameplay-tournaments-admin §9', () => {
       delayMs: 1000,
       timeoutMs: 5000,
       connectionWaitMs: 5000,
-      retryOn: 'Game not found',
+      retryOn: 'GAME_NOT_FOUND',
     });
+    expect(REFUSAL_TEXTS[JOIN_RETRY.retryOn]).toBe('Game not found');
   });
 
   it('deadlock, bot activity and toasts', () => {
