@@ -7,7 +7,6 @@
  * next owner, up to HANDOVER_WAIT_MS; with Redis away it is refused at once.
  */
 import { randomUUID } from 'node:crypto';
-import { SERVER_TEXTS } from '@memeslam/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import { NodeBus, NodeUnreachable } from '../cluster/bus.ts';
 import { DELETE_IF, GameLeases, LEASE_TTL_MS } from '../cluster/leases.ts';
@@ -131,7 +130,7 @@ export class ClusterGames {
     for (;;) {
       const taken = await this.#redis.commands.set(key, token, 'PX', USER_TURN_MS, 'NX');
       if (taken === 'OK') break;
-      if (Date.now() >= deadline) return fail(SERVER_TEXTS.clusterUnavailable);
+      if (Date.now() >= deadline) return fail('RECONNECTING');
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     try {
@@ -189,12 +188,7 @@ export class ClusterGames {
     present: boolean,
     here: () => Promise<Outcome<unknown>>,
   ): Promise<Outcome<unknown>> {
-    return this.#atOwner(
-      gameId,
-      { kind: 'handle', gameId, user, request, present },
-      here,
-      fail(SERVER_TEXTS.clusterUnavailable),
-    );
+    return this.#atOwner(gameId, { kind: 'handle', gameId, user, request, present }, here, fail('RECONNECTING'));
   }
 
   /** A returning player's socket opened here: their game's owner counts them back and says what to send. */
