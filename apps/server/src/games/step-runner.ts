@@ -6,7 +6,7 @@
  * A step that throws stops the room: its players are told, the service aborts the game, and nothing
  * else is touched.
  */
-import { GAME_TEXTS, type ServerPayload } from '@memeslam/protocol';
+import { REFUSAL_TEXTS, type ServerPayload } from '@memeslam/protocol';
 import type { Timer } from '../clock.ts';
 import { StepBuffer } from './step-buffer.ts';
 import type { GameOut } from './played-game.ts';
@@ -188,7 +188,7 @@ export class StepRunner {
     const { toRoom } = this.#deps;
     this.#buffer.after(() => {
       this.#seq += 1;
-      toRoom(this.#gameId, 'gameError', { message: GAME_TEXTS.gameStopped, seq: this.#seq });
+      toRoom(this.#gameId, 'gameError', { message: REFUSAL_TEXTS.GAME_STOPPED, code: 'GAME_STOPPED', seq: this.#seq });
       if (ended) {
         this.#seq += 1;
         toRoom(this.#gameId, 'gameEnded', { ...ended, seq: this.#seq });
