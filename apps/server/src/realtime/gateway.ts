@@ -17,12 +17,14 @@ import {
   ABUSE_LIMITS,
   type AckRefusal,
   type ClientEventName,
+  type ClientToServerEvents,
   type HandshakeRefusal,
   RATE_LIMITS,
   REFUSAL_TEXTS,
   type RefusalCode,
   SERVER_TEXTS,
   SOCKET_TRANSPORTS,
+  type ServerToClientEvents,
   ackError,
   isClientEventName,
   parseClientEvent,
@@ -41,7 +43,7 @@ import { type Outcome, fail } from '../games/types.ts';
 import { socketOriginCheck } from '../http/origins.ts';
 import type { Metrics } from '../metrics.ts';
 import { gameHandlers } from './handlers.ts';
-import { type GameServer, type GameSocket, type SocketState, emitTo } from './typed-socket.ts';
+import { type GameServer, type GameSocket, type InterServerEvents, type SocketState, emitTo } from './typed-socket.ts';
 
 /** DESIGN §4: socket events 30/s per socket. */
 const EVENTS_PER_SECOND = RATE_LIMITS.socketEventsPerSecond;
@@ -114,7 +116,7 @@ export function attachGateway(
   let held = 0;
   /** Each user's open sockets, oldest first. */
   const byUser = new Map<string, Set<GameSocket>>();
-  const io: GameServer = new Server(app.server, {
+  const io = new Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketState>(app.server, {
     // Another site's page may not open a socket (WebSocket upgrades ignore CORS): see http/origins.ts.
     allowRequest: socketOriginCheck(options.allowedOrigins),
     transports: [...SOCKET_TRANSPORTS],

@@ -16,7 +16,7 @@ export interface SocketState {
 }
 
 /** Nothing goes between nodes over socket.io itself: the Redis adapter carries broadcasts, cluster/bus.ts the rest. */
-type InterServerEvents = Record<string, never>;
+export type InterServerEvents = Record<string, never>;
 
 export type GameServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketState>;
 export type GameSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketState>;
