@@ -157,7 +157,11 @@ describe.each(DATABASE_MODES)('real-time games on %s', (mode) => {
       expect((await other.client.emit('joinGame', { roomCode: created.data.roomCode })).error).toBe(
         LOBBY_TEXTS.gameFull,
       );
-      expect((await other.client.emit('joinGame', { roomCode: 'ZZZZZZ' })).error).toBe(LOBBY_TEXTS.gameNotFound);
+      // The one refusal the client retries a join on, by its code.
+      expect(await other.client.emit('joinGame', { roomCode: 'ZZZZZZ' })).toMatchObject({
+        error: LOBBY_TEXTS.gameNotFound,
+        code: 'GAME_NOT_FOUND',
+      });
       expect((await other.client.emit('joinGame', {})).success).toBe(false);
       await host.client.emit('leaveGame', {});
     });
