@@ -10,7 +10,7 @@
  * whose deals are chosen: the bots never act, so the board stays as dealt.
  */
 import { type Card, createGame, matches } from '@memeslam/engine';
-import { GAME_TEXTS } from '@memeslam/protocol';
+import { GAME_TEXTS, ackError } from '@memeslam/protocol';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../apps/server/src/clock.ts';
@@ -209,7 +209,7 @@ describeJourneys('layout', () => {
             const { cardId } = JSON.parse(play[2] as string) as { cardId: string };
             refused = cardId;
             const error = `Cannot play ${cardId} here`;
-            ws.send(`43${play[1]}[${JSON.stringify({ success: false, error })}]`);
+            ws.send(`43${play[1]}[${JSON.stringify(ackError('NO_MATCH', error))}]`);
             return;
           }
           upstream.send(message);

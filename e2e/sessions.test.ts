@@ -4,7 +4,7 @@
  * where it is and connects again by itself, well before its 15 s connect limit would have. A session
  * revoked elsewhere loses its socket at once, and the tab signs out.
  */
-import { CONNECTION_TEXTS, SERVER_TEXTS } from '@memeslam/protocol';
+import { CONNECTION_TEXTS, type HandshakeRefusal, SERVER_TEXTS } from '@memeslam/protocol';
 import { expect, it } from 'vitest';
 import { registerAccount, signIn } from './helpers/accounts.ts';
 import { atPath, describeJourneys, openJourney, useBrowser } from './helpers/browser.ts';
@@ -26,7 +26,8 @@ describeJourneys('sessions', () => {
       ws.onMessage((message) => {
         if (typeof message === 'string' && message.startsWith('40') && refused < 2) {
           refused += 1;
-          ws.send(`44${JSON.stringify({ message: SERVER_TEXTS.internalError, data: { retry: true } })}`);
+          const data = { code: 'INTERNAL_ERROR', retry: true } satisfies HandshakeRefusal;
+          ws.send(`44${JSON.stringify({ message: SERVER_TEXTS.internalError, data })}`);
           return;
         }
         real.send(message);

@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ABUSE_LIMITS, LOBBY_TEXTS } from '@memeslam/protocol';
+import { ABUSE_LIMITS, type RefusalCode } from '@memeslam/protocol';
 import { type Socket, io } from 'socket.io-client';
 
 const range = (n: number) => Array.from({ length: n }, (_, i) => i);
@@ -107,6 +107,7 @@ function connectSocket(token: string): Promise<Socket | string> {
 interface Ack {
   success: boolean;
   error?: string;
+  code?: RefusalCode;
 }
 
 async function emit(socket: Socket, event: string, payload: unknown, timeoutMs = 5000): Promise<Ack | string> {
@@ -217,7 +218,7 @@ async function main(): Promise<void> {
                 const ack = await emit(socket, 'getPowerUpStatus', {});
                 if (typeof ack === 'string') return ack;
                 // "Not in a game" is an event handled: the refusal is the rate limit's.
-                return ack.success || ack.error === LOBBY_TEXTS.notInGame ? null : (ack.error ?? 'refused');
+                return ack.success || ack.code === 'NOT_IN_GAME' ? null : (ack.error ?? 'refused');
               }),
             ),
           ),

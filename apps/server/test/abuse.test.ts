@@ -128,7 +128,11 @@ describe.each(DATABASE_MODES)('per-IP and per-user caps (RATE_LIMITS on) on %s',
       answers.push(await client.emit('createGame', {}));
     const created = answers.filter((a) => a.success).length;
     expect(created).toBe(ABUSE_LIMITS.gamesCreatedPerUserPerMinute);
-    expect(answers.at(-1)).toMatchObject({ success: false, error: SERVER_TEXTS.tooManyGamesCreated });
+    expect(answers.at(-1)).toMatchObject({
+      success: false,
+      error: SERVER_TEXTS.tooManyGamesCreated,
+      code: 'TOO_MANY_GAMES',
+    });
     const http = await call(server.base, 'POST', '/game/create', { token, body: { settings: {} } });
     expect(http.status).toBe(429);
     expect(http.body).toEqual({ success: false, message: SERVER_TEXTS.tooManyGamesCreated });
@@ -161,7 +165,11 @@ describe.each(DATABASE_MODES)('server busy: the ceilings (always on) on %s', (mo
       const third = await guest(server.base);
       const client = await connect(server.base, third);
       clients.push(client);
-      expect(await client.emit('createGame', {})).toMatchObject({ success: false, error: SERVER_TEXTS.serverBusy });
+      expect(await client.emit('createGame', {})).toMatchObject({
+        success: false,
+        error: SERVER_TEXTS.serverBusy,
+        code: 'SERVER_BUSY',
+      });
       const http = await call(server.base, 'POST', '/game/create', { token: third, body: { settings: {} } });
       expect(http.status).toBe(503);
       expect(http.body).toEqual({ success: false, message: SERVER_TEXTS.serverBusy });

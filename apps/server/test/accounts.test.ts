@@ -58,10 +58,15 @@ describe.each(DATABASE_MODES)('accounts on %s', (mode) => {
         body: { ...newAccount(), username: first.username.toUpperCase() },
       });
       expect(sameName.status).toBe(409);
-      expect(sameName.body).toEqual({ success: false, message: SERVER_TEXTS.usernameTaken });
+      expect(sameName.body).toEqual({
+        success: false,
+        message: SERVER_TEXTS.usernameTaken,
+        errors: [{ path: 'username', message: SERVER_TEXTS.usernameTaken }],
+      });
       const sameMail = await call(base, 'POST', '/auth/register', { body: { ...newAccount(), email: first.email } });
       expect(sameMail.status).toBe(409);
       expect(sameMail.body.message).toBe(SERVER_TEXTS.emailTaken);
+      expect(sameMail.body.errors).toEqual([{ path: 'email', message: SERVER_TEXTS.emailTaken }]);
     });
 
     it('settles a race for one username: one 201, one 409, one row', async () => {

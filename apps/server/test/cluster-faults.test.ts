@@ -14,7 +14,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { call } from './helpers/boot.ts';
 import { doubleSeats } from './helpers/chaos-checks.ts';
 import { clusterSkipReason, connectTo, register, startCluster } from './helpers/cluster.ts';
-import { type Ack, type Client, firstPlayWithin, playCards } from './helpers/sockets.ts';
+import { type Ack, type Client, checkAck, firstPlayWithin, playCards } from './helpers/sockets.ts';
 
 const skip = clusterSkipReason({ front: false });
 
@@ -59,12 +59,13 @@ async function timedEmit(
   payload: unknown,
   timeoutMs: number,
 ): Promise<{ ack: Ack | null; at: number }> {
+  let ack: unknown;
   try {
-    const ack = (await client.socket.timeout(timeoutMs).emitWithAck(event, payload)) as Ack;
-    return { ack, at: Date.now() };
+    ack = await client.socket.timeout(timeoutMs).emitWithAck(event, payload);
   } catch {
     return { ack: null, at: Date.now() };
   }
+  return { ack: checkAck(event, ack), at: Date.now() };
 }
 
 /** A card of the hand that matches a pile now (waiting, up to `withinMs`, until one does). */

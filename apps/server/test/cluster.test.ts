@@ -255,10 +255,12 @@ describe.skipIf(skip !== null)('cluster mode', () => {
     expect(await other.client.emit('createGame', {})).toEqual({
       success: false,
       error: SERVER_TEXTS.clusterUnavailable,
+      code: 'RECONNECTING',
     });
     expect(await other.client.emit('joinGame', { roomCode })).toEqual({
       success: false,
       error: SERVER_TEXTS.clusterUnavailable,
+      code: 'RECONNECTING',
     });
     expect(Date.now() - asked).toBeLessThan(3000);
     // The owner's game goes on.

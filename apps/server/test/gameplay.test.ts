@@ -111,9 +111,14 @@ describe.each(DATABASE_MODES)('gameplay on %s', (mode) => {
 
     const mark = host.client.frames.length;
     const again = await host.client.emit('usePowerUp', { powerUpType: 'BOMB' });
-    expect(again).toEqual({ success: false, error: RULE_TEXTS.POWER_UP_NOT_AVAILABLE });
+    expect(again).toEqual({
+      success: false,
+      error: RULE_TEXTS.POWER_UP_NOT_AVAILABLE,
+      code: 'POWER_UP_NOT_AVAILABLE',
+    });
     expect(await host.client.waitFor('powerUpError', () => true, mark)).toEqual({
       message: RULE_TEXTS.POWER_UP_NOT_AVAILABLE,
+      code: 'POWER_UP_NOT_AVAILABLE',
     });
     const status = await host.client.emit('getPowerUpStatus', {});
     expect(status.data.powerUps).toEqual({
@@ -182,7 +187,7 @@ describe.each(DATABASE_MODES)('gameplay on %s', (mode) => {
       const seed = findSeed(2, (s) => !canPlay(s.players[0]!.hand, s) && canPlay(s.players[1]!.hand, s));
       const { host } = await duel(seed);
       const early = await host.client.emit('forceDeadlockResolution', {});
-      expect(early).toEqual({ success: false, error: RULE_TEXTS.FORCE_NOT_ALLOWED });
+      expect(early).toEqual({ success: false, error: RULE_TEXTS.FORCE_NOT_ALLOWED, code: 'FORCE_NOT_ALLOWED' });
       clock.advance(15_000);
       const forced = await host.client.emit('forceDeadlockResolution', {});
       expect(forced).toEqual({ success: true, data: { cardsFlipped: 2 } });

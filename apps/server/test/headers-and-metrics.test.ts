@@ -308,7 +308,11 @@ describe('/metrics', () => {
     await client.waitFor('gameStarted', (p) => p.gameId === gameId);
     // The first seed drawn is the faulty one: its next command throws and the game is stopped.
     faultOn = true;
-    expect(await client.emit('checkDeadlock', {})).toEqual({ success: false, error: GAME_TEXTS.gameStopped });
+    expect(await client.emit('checkDeadlock', {})).toEqual({
+      success: false,
+      error: GAME_TEXTS.gameStopped,
+      code: 'GAME_STOPPED',
+    });
     await expect
       .poll(() => lines.find((l) => l.msg === 'a game room failed; its game is aborted'))
       .toMatchObject({ gameId, level: 50 });

@@ -86,8 +86,11 @@ describe.each(DATABASE_MODES)('live games on %s', (mode) => {
     faults.apply.add(seedA);
 
     const refused = await a.client.emit('checkDeadlock', {});
-    expect(refused).toEqual({ success: false, error: GAME_TEXTS.gameStopped });
-    expect((await a.client.waitFor('gameError')).message).toBe(GAME_TEXTS.gameStopped);
+    expect(refused).toEqual({ success: false, error: GAME_TEXTS.gameStopped, code: 'GAME_STOPPED' });
+    expect(await a.client.waitFor('gameError')).toMatchObject({
+      message: GAME_TEXTS.gameStopped,
+      code: 'GAME_STOPPED',
+    });
     const ended = await a.client.waitFor('gameEnded', (p) => p.gameId === gameA);
     expect(ended.reason).toBe('aborted');
     expect(ended.winner).toBeNull();

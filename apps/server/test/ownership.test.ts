@@ -270,7 +270,7 @@ describe('forwarding', () => {
     await pass(HANDOVER_WAIT_MS - 500);
     expect(answer.value).toBe('pending');
     await pass(1000);
-    expect(answer.value).toEqual(fail(SERVER_TEXTS.clusterUnavailable));
+    expect(answer.value).toEqual(fail('RECONNECTING', SERVER_TEXTS.clusterUnavailable));
   });
 });
 
@@ -314,7 +314,7 @@ describe("the user's turn", () => {
     // Within HANDOVER_WAIT_MS the turn is still held: refused.
     const early = watch(b.own.inUserTurn(alice.id, run));
     await pass(HANDOVER_WAIT_MS + 100);
-    expect(early.value).toEqual(fail(SERVER_TEXTS.clusterUnavailable));
+    expect(early.value).toEqual(fail('RECONNECTING', SERVER_TEXTS.clusterUnavailable));
     expect(ran).toBe(false);
     // A later try waits for the turn to lapse, and runs then.
     await pass(USER_TURN_MS - HANDOVER_WAIT_MS - 100 - 3000);
@@ -393,7 +393,7 @@ describe('Redis away', () => {
     expect(b.own.available).toBe(false);
     const answer = watch(b.own.forward(G, alice, ready, true, async () => ok('ran here')));
     await flush();
-    expect(answer.value).toEqual(fail(SERVER_TEXTS.clusterUnavailable));
+    expect(answer.value).toEqual(fail('RECONNECTING', SERVER_TEXTS.clusterUnavailable));
     expect(await b.own.claimNew('00000000-0000-4000-8000-000000000002')).toBe(false);
     expect(await b.own.ask(G, { kind: 'bots' }, () => 'here')).toBeNull();
     await expect(b.own.inUserTurn(alice.id, async () => ok(null))).rejects.toThrow();

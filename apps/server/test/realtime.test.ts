@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { advance, apply, createGame } from '@memeslam/engine';
-import { LOBBY_TEXTS, gameSchema } from '@memeslam/protocol';
+import { LOBBY_TEXTS, gameSchema, handshakeRefusalSchema } from '@memeslam/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/clock.ts';
 import { type Booted, DATABASE_MODES, boot, call, newAccount } from './helpers/boot.ts';
@@ -39,21 +39,37 @@ describe.each(DATABASE_MODES)('real-time games on %s', (mode) => {
     it('refuses a missing or bad token with an Authentication error', async () => {
       await expect(connect(server.base, undefined)).rejects.toThrow(/Authentication/);
       await expect(connect(server.base, 'not-a-jwt')).rejects.toThrow(/Authentication/);
+      // The client decides by the code the refusal carries, never by its text.
+      for (const token of [undefined, 'not-a-jwt']) {
+        const refused = await connect(server.base, token).catch((error: Error & { data?: unknown }) => error);
+        expect(handshakeRefusalSchema.parse((refused as Error & { data?: unknown }).data)).toEqual({
+          code: 'AUTHENTICATION_FAILED',
+        });
+      }
     });
 
     it('greets a signed-in socket and answers every event through its ack', async () => {
       const { client, user } = await player();
       expect(await client.waitFor('connected')).toEqual({ userId: user.id, username: user.username });
-      expect(await client.emit('noSuchEvent', {})).toEqual({ success: false, error: 'Unknown event' });
-      expect(await client.emit('startGame', {})).toEqual({ success: false, error: LOBBY_TEXTS.notInGame });
+      expect(await client.emit('noSuchEvent', {})).toEqual({
+        success: false,
+        error: 'Unknown event',
+        code: 'UNKNOWN_EVENT',
+      });
+      expect(await client.emit('startGame', {})).toEqual({
+        success: false,
+        error: LOBBY_TEXTS.notInGame,
+        code: 'NOT_IN_GAME',
+      });
       const bad = await client.emit('playCard', { cardId: 42 });
       expect(bad.success).toBe(false);
       expect(typeof bad.error).toBe('string');
+      expect(bad.code).toBe('INVALID_PAYLOAD');
       // Without an ack the refusal comes as an event: gameError for game commands, error otherwise.
       client.socket.emit('playCard', { cardId: 'x', pileIndex: 0 });
-      expect(await client.waitFor('gameError')).toEqual({ message: LOBBY_TEXTS.notInGame });
+      expect(await client.waitFor('gameError')).toEqual({ message: LOBBY_TEXTS.notInGame, code: 'NOT_IN_GAME' });
       client.socket.emit('noSuchEvent');
-      expect(await client.waitFor('error')).toEqual({ message: 'Unknown event' });
+      expect(await client.waitFor('error')).toEqual({ message: 'Unknown event', code: 'UNKNOWN_EVENT' });
     });
 
     it('also works over long polling', async () => {
@@ -141,7 +157,11 @@ describe.each(DATABASE_MODES)('real-time games on %s', (mode) => {
       expect((await other.client.emit('joinGame', { roomCode: created.data.roomCode })).error).toBe(
         LOBBY_TEXTS.gameFull,
       );
-      expect((await other.client.emit('joinGame', { roomCode: 'ZZZZZZ' })).error).toBe(LOBBY_TEXTS.gameNotFound);
+      // The one refusal the client retries a join on, by its code.
+      expect(await other.client.emit('joinGame', { roomCode: 'ZZZZZZ' })).toMatchObject({
+        error: LOBBY_TEXTS.gameNotFound,
+        code: 'GAME_NOT_FOUND',
+      });
       expect((await other.client.emit('joinGame', {})).success).toBe(false);
       await host.client.emit('leaveGame', {});
     });

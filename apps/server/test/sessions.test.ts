@@ -174,7 +174,7 @@ describe.each(DATABASE_MODES)('sessions and accounts on %s', (mode) => {
         expect(tab.socket.connected).toBe(true);
         ack = await tab.emit('getPowerUpStatus');
       }
-      expect(ack).toEqual({ success: false, error: SERVER_TEXTS.authenticationFailed });
+      expect(ack).toEqual({ success: false, error: SERVER_TEXTS.authenticationFailed, code: 'AUTHENTICATION_FAILED' });
       expect(await gone).toBe('io server disconnect');
     });
   });
@@ -353,7 +353,11 @@ describe.each(DATABASE_MODES)('sessions and accounts on %s', (mode) => {
         const ack = await tab.emit('createGame', {
           botSettings: { enabled: true, numberOfBots: 1, botPersonalities: [name] },
         });
-        expect(ack).toEqual({ success: false, error: VALIDATION_TEXTS.nameHiddenCharacters });
+        expect(ack).toEqual({
+          success: false,
+          error: VALIDATION_TEXTS.nameHiddenCharacters,
+          code: 'INVALID_PAYLOAD',
+        });
         const res = await call(server.base, 'POST', '/auth/register', {
           body: { ...newAccount('bidi'), username: `abc${name}`.slice(0, 20) },
         });
@@ -423,7 +427,7 @@ describe('a database error in the socket handshake', () => {
       (error: Error & { data?: unknown }) => error,
     );
     expect(refused?.message).toBe(SERVER_TEXTS.internalError);
-    expect(refused?.data).toEqual({ retry: true });
+    expect(refused?.data).toEqual({ code: 'INTERNAL_ERROR', retry: true });
     await admin(`ALTER DATABASE ${database} ALLOW_CONNECTIONS true`);
     const client = await connect(server.base, me.token);
     expect(client.socket.connected).toBe(true);

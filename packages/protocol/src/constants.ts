@@ -14,6 +14,7 @@ import {
   type BotDifficulty,
   type GameSpeed,
 } from '@memeslam/engine';
+import type { RefusalCode } from './refusals.ts';
 
 // ── Room codes ───────────────────────────────────────────────────────────────
 /** No I, O, 0 or 1: they are misread when a code is read aloud or copied from a screen. */
@@ -156,9 +157,10 @@ export const JOIN_RETRY = {
   retries: 3,
   delayMs: 1000,
   timeoutMs: 5000,
-  /** Only this error is worth retrying: the room may not have reached this node yet. */
-  retryOn: 'Game not found',
-} as const;
+  connectionWaitMs: 5000,
+  /** Only this refusal is worth retrying ("Game not found"): the room may not have reached this node yet. */
+  retryOn: 'GAME_NOT_FOUND',
+} as const satisfies { readonly retryOn: RefusalCode } & Record<string, unknown>;
 
 // ── Countdown and start ──────────────────────────────────────────────────────
 /** DESIGN §2: `countdownDuration: 5000`. */

@@ -13,7 +13,7 @@ export function successEnvelope<Data extends z.ZodType>(data: Data) {
 export const failureEnvelopeSchema = z.object({
   success: z.literal(false),
   message: z.string(),
-  /** Every problem of a 422, by field. */
+  /** Every problem of a 422, by field; a 409 names the field it is about (a username or e-mail taken). */
   errors: z.array(fieldErrorSchema).optional(),
 });
 export type Failure = z.infer<typeof failureEnvelopeSchema>;

@@ -18,6 +18,7 @@ export * from './lobby.ts';
 export * from './power-ups.ts';
 export * from './primitives.ts';
 export * from './prizes.ts';
+export * from './refusals.ts';
 export * from './socket-client.ts';
 export * from './socket-events.ts';
 export * from './socket-server.ts';

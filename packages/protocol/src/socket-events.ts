@@ -30,6 +30,7 @@ import {
   powerUpUsedSchema,
 } from './socket-server.ts';
 import { clientAckDataSchemas, clientEventSchemas, isClientEventName, type ClientEventName } from './socket-client.ts';
+import { REFUSAL_TEXTS, type RefusalCode, refusalCodeSchema } from './refusals.ts';
 import { SERVER_TEXTS } from './texts.ts';
 import { parseWith, type Parsed } from './validation.ts';
 
@@ -98,18 +99,44 @@ export type ServerToClientEvents = {
   [E in ServerEventName]: (payload: ServerPayload<E>) => void;
 };
 
+/**
+ * What an emitter of server event `E` passes after the name: `Parameters<ServerToClientEvents[E]>`,
+ * spelt out so that it stays a tuple for a generic `E` (the protocol's tests check the two agree).
+ */
+export type ServerArgs<E extends ServerEventName> = [payload: ServerPayload<E>];
+
+/** One server event with its payload, as rooms collect them before sending. */
+export type ServerMessage<E extends ServerEventName = ServerEventName> = {
+  [K in E]: { readonly event: K; readonly payload: ServerPayload<K> };
+}[E];
+
+/** A server event's payload checked against its schema (the server's tests read everything this way). */
+export function parseServerEvent(event: string, payload: unknown): Parsed<unknown> {
+  if (!Object.hasOwn(serverEventSchemas, event))
+    return { success: false, message: SERVER_TEXTS.unknownEvent, errors: [] };
+  return parseWith(serverEventSchemas[event as ServerEventName], payload);
+}
+
 /** What the client sends (before the schema's defaults and normalisation). */
 export type ClientPayload<E extends ClientEventName> = z.input<(typeof clientEventSchemas)[E]>;
 /** What the server's handler gets once the payload passed its schema. */
 export type ClientPayloadParsed<E extends ClientEventName> = z.output<(typeof clientEventSchemas)[E]>;
 export type AckData<E extends ClientEventName> = DeepReadonly<z.output<(typeof clientAckDataSchemas)[E]>>;
 
-/** Every client event is answered `{success, error?, data?}` (DESIGN §3). */
+/** A refused event's ack: the text a person reads and the code a program decides by. */
+export interface AckRefusal {
+  readonly success: false;
+  readonly error: string;
+  readonly code: RefusalCode;
+  readonly data?: undefined;
+}
+
+/** Every client event is answered `{success, error?, code?, data?}` (DESIGN §3; `code` is ours). */
 export type Ack<Data> =
   | ([Data] extends [undefined]
-      ? { readonly success: true; readonly data?: undefined; readonly error?: undefined }
-      : { readonly success: true; readonly data: Data; readonly error?: undefined })
-  | { readonly success: false; readonly error: string; readonly data?: undefined };
+      ? { readonly success: true; readonly data?: undefined; readonly error?: undefined; readonly code?: undefined }
+      : { readonly success: true; readonly data: Data; readonly error?: undefined; readonly code?: undefined })
+  | AckRefusal;
 
 export type AckCallback<E extends ClientEventName> = (response: Ack<AckData<E>>) => void;
 
@@ -122,13 +149,13 @@ export function ackSchemaFor<E extends ClientEventName>(event: E) {
   const data: z.ZodType = clientAckDataSchemas[event];
   return z.discriminatedUnion('success', [
     z.object({ success: z.literal(true), data: data.optional(), error: z.undefined().optional() }),
-    z.object({ success: z.literal(false), error: z.string() }),
+    z.object({ success: z.literal(false), error: z.string(), code: refusalCodeSchema }),
   ]);
 }
 
-/** The failed ack for an error text. */
-export function ackError(error: string): { readonly success: false; readonly error: string } {
-  return { success: false, error };
+/** The failed ack for a refusal: its code, and the code's usual text unless a more precise one is given. */
+export function ackError(code: RefusalCode, error: string = REFUSAL_TEXTS[code]): AckRefusal {
+  return { success: false, error, code };
 }
 
 /**

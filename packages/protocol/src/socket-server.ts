@@ -27,9 +27,10 @@ import {
   roomCodeSchema,
   seqSchema,
 } from './primitives.ts';
+import { refusalCodeSchema } from './refusals.ts';
 
 const seq = { seq: seqSchema };
-const failed = z.object({ success: z.literal(false), error: z.string() });
+const failed = z.object({ success: z.literal(false), error: z.string(), code: refusalCodeSchema });
 
 /** gameCreated {success, game, roomCode, error}: the game on success, the reason otherwise. */
 export const gameCreatedSchema = z.discriminatedUnion('success', [
@@ -116,7 +117,11 @@ export const powerUpUsedSchema = z.object({
 });
 
 /** A refused power-up, to its user only (the ack carries the same error). */
-export const powerUpErrorSchema = z.object({ powerUpType: powerUpTypeSchema.optional(), message: z.string() });
+export const powerUpErrorSchema = z.object({
+  powerUpType: powerUpTypeSchema.optional(),
+  message: z.string(),
+  code: refusalCodeSchema.optional(),
+});
 
 /** `frozenBy` is the freezer's name (for "frozen by …"), `frozenById` their id; `duration` is ms. */
 export const playerFrozenSchema = z.object({
@@ -175,7 +180,12 @@ export const deadlockUnresolvableSchema = z.object({
   ...seq,
 });
 
-export const gameErrorSchema = z.object({ message: z.string(), code: z.string().optional() });
+/** A refusal without an ack to carry it, or (with `seq`) a room stopped by a server fault. */
+export const gameErrorSchema = z.object({
+  message: z.string(),
+  code: refusalCodeSchema.optional(),
+  seq: seqSchema.optional(),
+});
 
 /** After the socket is authenticated: who the server thinks this is. */
 export const connectedSchema = z.object({ userId: idSchema, username: z.string() });

@@ -67,6 +67,7 @@ import {
   PLAYER_CARD_BACKS_SHOWN,
   PRIZE_AMOUNT_STEP,
   PRIZE_SUM_TOLERANCE,
+  REFUSAL_TEXTS,
   QUICK_START_BOTS,
   RECENT_ACTIVITY_GAMES,
   REPEATED_DEADLOCK_WARNING_AT,
@@ -195,8 +196,10 @@ describe('gameplay-tournaments-admin §9', () => {
       retries: 3,
       delayMs: 1000,
       timeoutMs: 5000,
-      retryOn: 'Game not found',
+      connectionWaitMs: 5000,
+      retryOn: 'GAME_NOT_FOUND',
     });
+    expect(REFUSAL_TEXTS[JOIN_RETRY.retryOn]).toBe('Game not found');
   });
 
   it('deadlock, bot activity and toasts', () => {

@@ -205,8 +205,16 @@ describe('acks', () => {
     expect(clientAckDataSchemas.requestHand.safeParse(hand.success && hand.data).success).toBe(true);
     expect(clientAckDataSchemas.joinGame.safeParse(joined.success && joined.data).success).toBe(true);
     expect(ackSchemaFor('leaveGame').safeParse(left).success).toBe(true);
-    expect(ackSchemaFor('playCard').safeParse(ackError('Cannot play cards right now')).success).toBe(true);
+    expect(ackSchemaFor('playCard').safeParse(ackError('GAME_NOT_ACTIVE', 'Cannot play cards right now')).success).toBe(
+      true,
+    );
     expect(ackSchemaFor('playCard').safeParse({ success: false }).success).toBe(false);
+    // A refusal carries its code, one of the protocol's.
+    expect(ackError('GAME_NOT_FOUND')).toEqual({ success: false, error: 'Game not found', code: 'GAME_NOT_FOUND' });
+    expect(ackSchemaFor('joinGame').safeParse({ success: false, error: 'Game not found' }).success).toBe(false);
+    expect(ackSchemaFor('joinGame').safeParse({ success: false, error: 'x', code: 'NO_SUCH_CODE' }).success).toBe(
+      false,
+    );
     expect(clientAckDataSchemas.checkDeadlock.safeParse({ result: { deadlockDetected: 'no' } }).success).toBe(false);
   });
 
@@ -215,7 +223,9 @@ describe('acks', () => {
     const map: EventsMap = {} as ClientToServerEvents;
     const emitPlay: ClientToServerEvents['playCard'] = (payload, ack) => {
       ack(
-        payload.pileIndex >= 0 ? { success: true, data: { card: aliceHand!.hand[0]!, pileIndex: 0 } } : ackError('x'),
+        payload.pileIndex >= 0
+          ? { success: true, data: { card: aliceHand!.hand[0]!, pileIndex: 0 } }
+          : ackError('INVALID_PILE'),
       );
     };
     expect(map).toBeDefined();

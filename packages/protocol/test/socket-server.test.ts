@@ -8,6 +8,7 @@ import {
   handPayloadSchema,
   playerSchema,
   serverEventSchemas,
+  type ServerArgs,
   type ServerEventName,
   type ServerPayload,
   type ServerToClientEvents,
@@ -213,10 +214,26 @@ describe('server event map', () => {
     expect(serverEventSchemas.gameEnded.safeParse({ ...VALID.gameEnded, reason: 'boredom' }).success).toBe(false);
     expect(serverEventSchemas.gameEnded.safeParse({ ...VALID.gameEnded, seed: 'short' }).success).toBe(false);
     expect(serverEventSchemas.gameEnded.safeParse({ ...VALID.gameEnded, winner: null }).success).toBe(true);
+    expect(
+      serverEventSchemas.gameCreated.safeParse({
+        success: false,
+        error: 'Failed to create game',
+        code: 'CREATE_FAILED',
+      }).success,
+    ).toBe(true);
+    // A refusal carries its code.
     expect(serverEventSchemas.gameCreated.safeParse({ success: false, error: 'Failed to create game' }).success).toBe(
-      true,
+      false,
     );
     expect(serverEventSchemas.gameCreated.safeParse({ success: true, error: 'x' }).success).toBe(false);
+  });
+
+  it('spells out each event’s emitter arguments as socket.io reads them from the map', () => {
+    type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+    const agree: { [E in ServerEventName]: Same<ServerArgs<E>, Parameters<ServerToClientEvents[E]>> } = {
+      ...(Object.fromEntries(SERVER_EVENT_NAMES.map((name) => [name, true])) as { [E in ServerEventName]: true }),
+    };
+    expect(Object.values(agree).every(Boolean)).toBe(true);
   });
 
   it('gives socket.io-style listener signatures', () => {

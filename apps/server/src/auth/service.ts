@@ -171,7 +171,7 @@ export class AuthService {
       const user = await insertUser(tx, { username: input.username, email: input.email, passwordHash }).catch(
         (error: unknown) => {
           // Two registrations racing for one name: the unique index decides, the loser gets a 409.
-          if (isUniqueViolation(error)) throw conflict(takenText(error));
+          if (isUniqueViolation(error)) throw takenConflict(error);
           throw error;
         },
       );
@@ -243,13 +243,13 @@ export class AuthService {
   ): Promise<UserRow> {
     if (changes.username !== undefined && changes.username.toLowerCase() !== user.username.toLowerCase()) {
       const taken = await findUserByUsername(this.#db, changes.username);
-      if (taken) throw conflict(SERVER_TEXTS.usernameTaken);
+      if (taken) throw conflict(SERVER_TEXTS.usernameTaken, 'username');
     }
     return updateUser(this.#db, user.id, {
       ...(changes.username !== undefined ? { username: changes.username } : {}),
       preferences: { ...user.preferences, ...changes.preferences },
     }).catch((error: unknown) => {
-      if (isUniqueViolation(error)) throw conflict(SERVER_TEXTS.usernameTaken);
+      if (isUniqueViolation(error)) throw conflict(SERVER_TEXTS.usernameTaken, 'username');
       throw error;
     });
   }
@@ -355,8 +355,8 @@ export class AuthService {
   }
 
   async #assertAvailable(username: string, email: string): Promise<void> {
-    if (await findUserByUsername(this.#db, username)) throw conflict(SERVER_TEXTS.usernameTaken);
-    if (await findUserByEmail(this.#db, email)) throw conflict(SERVER_TEXTS.emailTaken);
+    if (await findUserByUsername(this.#db, username)) throw conflict(SERVER_TEXTS.usernameTaken, 'username');
+    if (await findUserByEmail(this.#db, email)) throw conflict(SERVER_TEXTS.emailTaken, 'email');
   }
 
   /** A new single-use link; earlier unused links of the same kind stop working. */
@@ -418,8 +418,10 @@ export class AuthService {
   }
 }
 
-/** Which of the two unique fields a racing registration lost on. */
-function takenText(error: unknown): string {
+/** The 409 of a racing registration, for the unique field it lost on (the index is named after it). */
+function takenConflict(error: unknown) {
   const constraint = String(pgError(error)?.constraint ?? '');
-  return constraint.includes('email') ? SERVER_TEXTS.emailTaken : SERVER_TEXTS.usernameTaken;
+  return constraint.includes('email')
+    ? conflict(SERVER_TEXTS.emailTaken, 'email')
+    : conflict(SERVER_TEXTS.usernameTaken, 'username');
 }

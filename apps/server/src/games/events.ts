@@ -3,17 +3,12 @@
  * the room stamps each broadcast with its `seq` and sends hands to their owners.
  */
 import type { GameEvent, GameResult, PowerUpEffect } from '@memeslam/engine';
-import { type GameStateView, POWER_UP_EFFECT_TEXTS, type ServerEventName } from '@memeslam/protocol';
-import type { Seat } from './types.ts';
-
-export interface SocketEvent {
-  readonly event: ServerEventName;
-  readonly payload: object;
-}
+import { type GameStateView, POWER_UP_EFFECT_TEXTS } from '@memeslam/protocol';
+import type { RoomMessage, RoomPayload, Seat } from './types.ts';
 
 export interface MappedEvents {
   /** To everyone in the room, in order. */
-  readonly broadcasts: readonly SocketEvent[];
+  readonly broadcasts: readonly RoomMessage[];
   /** Human players whose hand or deck changed: each gets one handUpdated. */
   readonly hands: readonly string[];
   /** Bots that played a card or a power-up (for the bot-status call). */
@@ -33,23 +28,25 @@ export function socketEventsFor(
   const seat = (id: string) => ctx.seats.find((s) => s.playerId === id);
   const name = (id: string) => seat(id)?.username ?? id;
   const isBot = (id: string) => seat(id)?.bot != null;
-  const broadcasts: SocketEvent[] = [];
+  const broadcasts: RoomMessage[] = [];
   const hands = new Set<string>();
   const botsActed: string[] = [];
-  const emit = (event: ServerEventName, payload: object) => broadcasts.push({ event, payload });
   for (const event of events) {
     switch (event.type) {
       case 'cardPlayed':
         if (isBot(event.playerId)) botsActed.push(event.playerId);
-        emit('cardPlayed', {
-          playerId: event.playerId,
-          username: name(event.playerId),
-          cardId: event.card.id,
-          card: event.card,
-          pileIndex: event.pileIndex,
-          isBot: isBot(event.playerId),
-          difficulty: seat(event.playerId)?.bot ?? null,
-          gameState,
+        broadcasts.push({
+          event: 'cardPlayed',
+          payload: {
+            playerId: event.playerId,
+            username: name(event.playerId),
+            cardId: event.card.id,
+            card: event.card,
+            pileIndex: event.pileIndex,
+            isBot: isBot(event.playerId),
+            difficulty: seat(event.playerId)?.bot ?? null,
+            gameState,
+          },
         });
         break;
       case 'handChanged':
@@ -57,64 +54,93 @@ export function socketEventsFor(
         break;
       case 'powerUpUsed':
         if (isBot(event.playerId)) botsActed.push(event.playerId);
-        emit('powerUpUsed', {
-          playerId: event.playerId,
-          username: name(event.playerId),
-          powerUpType: event.effect.powerUpType,
-          effect: POWER_UP_EFFECT_TEXTS[event.effect.powerUpType],
-          data: event.effect satisfies PowerUpEffect,
-          gameState,
-          isBot: isBot(event.playerId),
+        broadcasts.push({
+          event: 'powerUpUsed',
+          payload: {
+            playerId: event.playerId,
+            username: name(event.playerId),
+            powerUpType: event.effect.powerUpType,
+            effect: POWER_UP_EFFECT_TEXTS[event.effect.powerUpType],
+            data: event.effect satisfies PowerUpEffect,
+            gameState,
+            isBot: isBot(event.playerId),
+          },
         });
         break;
       case 'playerFrozen':
-        emit('playerFrozen', {
-          playerId: event.playerId,
-          playerName: name(event.playerId),
-          frozenBy: name(event.frozenBy),
-          frozenById: event.frozenBy,
-          frozenByBot: isBot(event.frozenBy),
-          duration: event.duration,
+        broadcasts.push({
+          event: 'playerFrozen',
+          payload: {
+            playerId: event.playerId,
+            playerName: name(event.playerId),
+            frozenBy: name(event.frozenBy),
+            frozenById: event.frozenBy,
+            frozenByBot: isBot(event.frozenBy),
+            duration: event.duration,
+          },
         });
         break;
       case 'playerUnfrozen':
-        emit('playerUnfrozen', { playerId: event.playerId, playerName: name(event.playerId) });
+        broadcasts.push({
+          event: 'playerUnfrozen',
+          payload: { playerId: event.playerId, playerName: name(event.playerId) },
+        });
         break;
       case 'deadlockDetected':
         // No event of its own: the next gameState carries `deadlock.active` and its time.
         break;
       case 'deadlockResolved':
-        emit('deadlockResolved', {
-          newDiscardPiles: gameState.discardPiles,
-          gameState,
-          automatic: event.mode === 'automatic',
-          manual: event.mode === 'manual',
-          forced: event.mode === 'forced',
-          cardsFlipped: event.cardsFlipped,
+        broadcasts.push({
+          event: 'deadlockResolved',
+          payload: {
+            newDiscardPiles: gameState.discardPiles,
+            gameState,
+            automatic: event.mode === 'automatic',
+            manual: event.mode === 'manual',
+            forced: event.mode === 'forced',
+            cardsFlipped: event.cardsFlipped,
+          },
         });
         break;
       case 'deadlockUnresolvable':
-        emit('deadlockUnresolvable', { reason: event.reason, consecutiveDeadlocks: event.consecutiveDeadlocks });
+        broadcasts.push({
+          event: 'deadlockUnresolvable',
+          payload: { reason: event.reason, consecutiveDeadlocks: event.consecutiveDeadlocks },
+        });
         break;
       case 'playerDisconnected':
-        emit('playerDisconnected', { userId: event.playerId, username: name(event.playerId) });
+        broadcasts.push({
+          event: 'playerDisconnected',
+          payload: { userId: event.playerId, username: name(event.playerId) },
+        });
         break;
       case 'playerReconnected':
-        emit('playerReconnected', { userId: event.playerId, username: name(event.playerId) });
+        broadcasts.push({
+          event: 'playerReconnected',
+          payload: { userId: event.playerId, username: name(event.playerId) },
+        });
         break;
       case 'playerLeft':
-        emit('playerLeft', { userId: event.playerId, username: name(event.playerId), isBot: isBot(event.playerId) });
+        broadcasts.push({
+          event: 'playerLeft',
+          payload: { userId: event.playerId, username: name(event.playerId), isBot: isBot(event.playerId) },
+        });
         break;
       case 'gameEnded':
-        emit('gameEnded', endPayload(ctx.gameId, ctx.seed, event.result, gameState));
-        emit('gameStateChanged', { status: 'finished', gameStatus: 'finished' });
+        broadcasts.push({ event: 'gameEnded', payload: endPayload(ctx.gameId, ctx.seed, event.result, gameState) });
+        broadcasts.push({ event: 'gameStateChanged', payload: { status: 'finished', gameStatus: 'finished' } });
         break;
     }
   }
   return { broadcasts, hands: [...hands], botsActed };
 }
 
-function endPayload(gameId: string, seed: string, result: GameResult, gameState: GameStateView) {
+function endPayload(
+  gameId: string,
+  seed: string,
+  result: GameResult,
+  gameState: GameStateView,
+): RoomPayload<'gameEnded'> {
   return {
     gameId,
     winner: gameState.winner,

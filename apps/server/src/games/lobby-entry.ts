@@ -5,7 +5,7 @@
  * (here or on another node) is left for the new one; a game in play is not.
  */
 import { randomUUID } from 'node:crypto';
-import { type GameSetup, LOBBY_TEXTS, MATCH_ME, SERVER_TEXTS } from '@memeslam/protocol';
+import { type GameSetup, MATCH_ME } from '@memeslam/protocol';
 import { type BudgetFactory, type BudgetStore, memoryBudgets } from '../http/token-buckets.ts';
 import type { GamesContext } from './context.ts';
 import { type Answers, type Entry, type GameRequest, type User, rejoinFor, settle } from './requests.ts';
@@ -40,9 +40,9 @@ export class LobbyEntry {
 
   async create(user: User, asked: GameSetup): Promise<Outcome<Entry>> {
     const { rooms, store, clock, ownership } = this.#games;
-    if (rooms.size >= this.#maxRooms) return fail(SERVER_TEXTS.serverBusy);
+    if (rooms.size >= this.#maxRooms) return fail('SERVER_BUSY');
     if (this.#creations && !(await this.#creations.take(user.id, clock.now()))) {
-      return fail(SERVER_TEXTS.tooManyGamesCreated);
+      return fail('TOO_MANY_GAMES');
     }
     const free = await this.freeSeatFor(user.id);
     if (!free.ok) return free;
@@ -59,7 +59,7 @@ export class LobbyEntry {
       );
       // Cluster mode: this node owns the new game from its first write (epoch 1).
       if (!(await ownership.claimNew(room.id))) {
-        return fail(SERVER_TEXTS.clusterUnavailable);
+        return fail('RECONNECTING');
       }
       try {
         await store.insert({
@@ -92,13 +92,13 @@ export class LobbyEntry {
       await room.settled();
       return ok(this.#entry(room, user.id));
     }
-    return fail(LOBBY_TEXTS.failedToCreateGame);
+    return fail('CREATE_FAILED');
   }
 
   async join(user: User, roomCode: string, watch: boolean): Promise<Outcome<Answers['join']>> {
     const { rooms } = this.#games;
     const room = rooms.byCode(roomCode);
-    if (!room || room.status === 'finished') return fail(LOBBY_TEXTS.gameNotFound);
+    if (!room || room.status === 'finished') return fail('GAME_NOT_FOUND');
     const answer = (watching: boolean) =>
       ok({
         ...this.#entry(room, user.id),
@@ -112,12 +112,12 @@ export class LobbyEntry {
     }
     if (room.status !== 'waiting') {
       // A non-member may watch a game under way when its host allows spectators.
-      if (!watch) return fail(LOBBY_TEXTS.gameAlreadyStarted);
-      if (!room.setup.allowSpectators) return fail(LOBBY_TEXTS.spectatorsNotAllowed);
+      if (!watch) return fail('GAME_ALREADY_STARTED');
+      if (!room.setup.allowSpectators) return fail('SPECTATORS_NOT_ALLOWED');
       this.#games.transport()?.subscribe(user.id, room.id);
       return answer(true);
     }
-    if (!room.isOpen()) return fail(LOBBY_TEXTS.gameFull);
+    if (!room.isOpen()) return fail('GAME_FULL');
     const free = await this.freeSeatFor(user.id);
     if (!free.ok) return free;
     const joined = await settle(room, room.join(user));
@@ -141,7 +141,7 @@ export class LobbyEntry {
     }
     if (!current || current.status === 'finished') return ok(null);
     if (current.status === 'active') {
-      if (current.seatedHumanIds.includes(userId)) return fail(LOBBY_TEXTS.alreadyInGame);
+      if (current.seatedHumanIds.includes(userId)) return fail('ALREADY_IN_GAME');
       // They forfeited it (away too long): the game goes on without them, and they may play elsewhere.
       rooms.unseat(userId, current);
       return ok(null);

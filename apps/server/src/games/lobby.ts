@@ -6,16 +6,20 @@
  * room has finished) its steps change nothing. No I/O of its own.
  */
 import { DISCONNECT_GRACE_MS } from '@memeslam/engine';
-import {
-  BOT_AUTO_START_DELAY_MS,
-  COUNTDOWN_DURATION_MS,
-  type GameSetup,
-  LOBBY_TEXTS,
-  type ServerEventName,
-} from '@memeslam/protocol';
+import { BOT_AUTO_START_DELAY_MS, COUNTDOWN_DURATION_MS, type GameSetup } from '@memeslam/protocol';
 import type { Clock } from '../clock.ts';
 import { type RoomFacts, botInfo, gameOf, playerOf } from './present.ts';
-import { type Outcome, type RoomStatus, type Seat, type StoredLobby, botSeats, fail, ok } from './types.ts';
+import {
+  type Outcome,
+  type RoomEventName,
+  type RoomPayload,
+  type RoomStatus,
+  type Seat,
+  type StoredLobby,
+  botSeats,
+  fail,
+  ok,
+} from './types.ts';
 
 /** Where a lobby stands: seats being taken, or the countdown to the deal running. */
 export type LobbyPhase = 'waiting' | 'starting';
@@ -29,7 +33,7 @@ export interface LobbyRoom {
   /** Whether the user has a socket open. */
   isConnected(userId: string): boolean;
   /** To everyone in the room, with the running step (the lobby row is written with it). */
-  emit(event: ServerEventName, payload: object): void;
+  emit<E extends RoomEventName>(event: E, payload: RoomPayload<E>): void;
   /** The lobby row changed without a broadcast: it is written with the running step. */
   changed(): void;
   /** The last human left before the deal. */
@@ -153,8 +157,8 @@ export class Lobby {
 
   join(user: { id: string; username: string }): Outcome<null> {
     if (this.isMember(user.id)) return ok(null);
-    if (this.#room.status() !== 'waiting') return fail(LOBBY_TEXTS.gameAlreadyStarted);
-    if (this.#seats.length >= this.#setup.maxPlayers) return fail(LOBBY_TEXTS.gameFull);
+    if (this.#room.status() !== 'waiting') return fail('GAME_ALREADY_STARTED');
+    if (this.#seats.length >= this.#setup.maxPlayers) return fail('GAME_FULL');
     const seat: Seat = { playerId: user.id, username: user.username, bot: null, isReady: false };
     this.#seats.push(seat);
     // A seat taken without a socket (over HTTP) is kept only for the usual grace.
@@ -167,7 +171,7 @@ export class Lobby {
 
   setReady(userId: string, isReady: boolean): Outcome<{ isReady: boolean }> {
     const seat = this.#seats.find((s) => s.playerId === userId);
-    if (!seat) return fail(LOBBY_TEXTS.notInGame);
+    if (!seat) return fail('NOT_IN_GAME');
     if (this.#room.status() !== 'waiting') return ok({ isReady: true });
     if (seat.isReady !== isReady) {
       seat.isReady = isReady;
@@ -181,10 +185,10 @@ export class Lobby {
   start(userId: string): Outcome<{ status: RoomStatus }> {
     const status = this.#room.status();
     if (status !== 'waiting') return ok({ status });
-    if (!this.isMember(userId)) return fail(LOBBY_TEXTS.notInGame);
-    if (userId !== this.#hostId) return fail(LOBBY_TEXTS.onlyHostCanStart);
-    if (this.#seats.length < 2) return fail(LOBBY_TEXTS.notEnoughPlayers);
-    if (!this.#allReady()) return fail(LOBBY_TEXTS.allPlayersMustBeReady);
+    if (!this.isMember(userId)) return fail('NOT_IN_GAME');
+    if (userId !== this.#hostId) return fail('NOT_HOST');
+    if (this.#seats.length < 2) return fail('NOT_ENOUGH_PLAYERS');
+    if (!this.#allReady()) return fail('PLAYERS_NOT_READY');
     this.#beginCountdown();
     return ok({ status: this.#phase });
   }

@@ -5,12 +5,22 @@
  * makes them durable and sends them. No I/O of its own.
  */
 import { type Command, type GameEvent, type GameResult, type GameState, handView } from '@memeslam/engine';
-import { GAME_TEXTS, type GameSetup, type ServerEventName } from '@memeslam/protocol';
+import type { GameSetup } from '@memeslam/protocol';
 import type { Clock } from '../clock.ts';
 import { socketEventsFor } from './events.ts';
 import { abortedState, replayLog } from './game-log-replay.ts';
 import { gameStateOf } from './present.ts';
-import { type LogEntry, type Outcome, type Rules, type Seat, type StoredHeader, fail, ok } from './types.ts';
+import {
+  type LogEntry,
+  type Outcome,
+  type RoomEventName,
+  type RoomPayload,
+  type Rules,
+  type Seat,
+  type StoredHeader,
+  fail,
+  ok,
+} from './types.ts';
 
 /** What an accepted game command did. */
 export interface Applied {
@@ -21,7 +31,7 @@ export interface Applied {
 /** Where a game's changes go: the room's running step. */
 export interface GameOut {
   /** To everyone in the room. */
-  emit(event: ServerEventName, payload: object): void;
+  emit<E extends RoomEventName>(event: E, payload: RoomPayload<E>): void;
   /** A changed hand, to its owner only. */
   hand(userId: string, event: 'handDealt' | 'handUpdated'): void;
   /** A log entry (the room adds its seq). */
@@ -160,9 +170,9 @@ export class PlayedGame {
   command(command: Command, out: GameOut): Outcome<Applied> {
     const now = this.#now;
     this.advance(out, now);
-    if (this.#state.status !== 'active') return fail(GAME_TEXTS.gameNotActive);
+    if (this.#state.status !== 'active') return fail('GAME_NOT_ACTIVE');
     const result = this.#deps.rules.apply(this.#state, command, now);
-    if (!result.ok) return fail(result.error.message);
+    if (!result.ok) return fail(result.error.code, result.error.message);
     this.#commands.push({ at: now, command });
     this.#commit(result.state, result.events, out);
     this.#logLength += 1;
@@ -171,11 +181,12 @@ export class PlayedGame {
   }
 
   /** Ends a game in play as aborted (its room failed); the `gameEnded` payload, or null if it had ended. */
-  abort(): object | null {
+  abort(): RoomPayload<'gameEnded'> | null {
     if (this.#state.result) return null;
     this.#state = abortedState(this.#state);
     const result = this.#state.result as GameResult;
-    return socketEventsFor([{ type: 'gameEnded', result }], this.#mapping()).broadcasts[0]?.payload ?? null;
+    const sent = socketEventsFor([{ type: 'gameEnded', result }], this.#mapping()).broadcasts;
+    return sent.find((m) => m.event === 'gameEnded')?.payload ?? null;
   }
 
   #commit(state: GameState, events: readonly GameEvent[], out: GameOut): void {

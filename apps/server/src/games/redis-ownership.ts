@@ -8,7 +8,6 @@
  * refused at once. Redis, the bus and the clock come in as interfaces (unit tests: fakes, a manual clock).
  */
 import { randomUUID } from 'node:crypto';
-import { SERVER_TEXTS } from '@memeslam/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Clock, type Timer, every, sleep } from '../clock.ts';
 import { NODE_STOPPING, NOT_THE_OWNER, NodeBus, NodeUnreachable } from '../cluster/bus.ts';
@@ -143,7 +142,7 @@ export class RedisOwnership implements Ownership {
     const deadline = this.#clock.now() + HANDOVER_WAIT_MS;
     for (;;) {
       if (await this.#redis.setIfAbsent(key, token, USER_TURN_MS)) break;
-      if (this.#clock.now() >= deadline) return fail(SERVER_TEXTS.clusterUnavailable);
+      if (this.#clock.now() >= deadline) return fail('RECONNECTING');
       await sleep(this.#clock, TURN_POLL_MS);
     }
     try {
@@ -227,12 +226,7 @@ export class RedisOwnership implements Ownership {
     present: boolean,
     here: () => Promise<Outcome<unknown>>,
   ): Promise<Outcome<unknown>> {
-    return this.#atOwner(
-      gameId,
-      { kind: 'handle', gameId, user, request, present },
-      here,
-      fail(SERVER_TEXTS.clusterUnavailable),
-    );
+    return this.#atOwner(gameId, { kind: 'handle', gameId, user, request, present }, here, fail('RECONNECTING'));
   }
 
   /** A returning player's socket opened here: their game's owner counts them back and says what to send. */

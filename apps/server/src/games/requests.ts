@@ -3,21 +3,12 @@
  * answers, and how the service reaches sockets.
  */
 import type { Command } from '@memeslam/engine';
-import {
-  type ActiveGamesQuery,
-  GAME_TEXTS,
-  type Game,
-  type GameSetup,
-  SERVER_TEXTS,
-  type ServerEventName,
-} from '@memeslam/protocol';
+import { type ActiveGamesQuery, type Game, type GameSetup, type ServerMessage } from '@memeslam/protocol';
 import type { Applied, GameRoom, Step } from './room.ts';
-import { type Outcome, type RoomStatus, fail } from './types.ts';
+import { type Outcome, type RoomStatus, type ServerEmitters, fail } from './types.ts';
 
 /** How rooms reach sockets; the socket.io gateway implements it. */
-export interface Transport {
-  toRoom(gameId: string, event: ServerEventName, payload: object): void;
-  toUser(userId: string, event: ServerEventName, payload: object): void;
+export interface Transport extends ServerEmitters {
   /** Puts every socket of the user into the game's channel (or takes them out). */
   subscribe(userId: string, gameId: string): void;
   unsubscribe(userId: string, gameId: string): void;
@@ -53,10 +44,7 @@ export interface Entry {
 }
 
 /** What a returning player's socket is sent: the whole game in play with their hand, or the lobby. */
-export interface Rejoin {
-  readonly event: 'gameRejoined' | 'gameUpdated';
-  readonly payload: object;
-}
+export type Rejoin = ServerMessage<'gameRejoined' | 'gameUpdated'>;
 
 /** A returning player's game and what their socket is sent (GameService.connected). */
 export interface Seated {
@@ -68,7 +56,7 @@ export interface Seated {
 export async function settle<T>(room: GameRoom, step: Step<T>): Promise<Outcome<T>> {
   await step.done;
   if (!room.failed) return step.outcome;
-  return fail(room.lost ? SERVER_TEXTS.clusterUnavailable : GAME_TEXTS.gameStopped);
+  return fail(room.lost ? 'RECONNECTING' : 'GAME_STOPPED');
 }
 
 export function rejoinFor(room: GameRoom, userId: string): Rejoin {

@@ -8,7 +8,7 @@
  * aborted and its players told, and nothing else is touched. The room does no I/O of its own.
  */
 import type { Command } from '@memeslam/engine';
-import { GAME_TEXTS, type GameSetup, LOBBY_TEXTS, type ServerEventName } from '@memeslam/protocol';
+import type { GameSetup } from '@memeslam/protocol';
 import { Lobby } from './lobby.ts';
 import { type Applied, type GameOut, PlayedGame } from './played-game.ts';
 import { type RoomFacts, botInfo, gameOf, gameStateOf } from './present.ts';
@@ -17,6 +17,8 @@ import {
   type FinishedGame,
   type Outcome,
   type RoomDeps,
+  type RoomEventName,
+  type RoomPayload,
   type RoomStatus,
   type StoredGame,
   fail,
@@ -243,10 +245,10 @@ export class GameRoom {
   /** leaveGame / stopAllBots: out of the lobby, or a forfeit of a game in play. */
   leave(userId: string): Step<null> {
     return this.#steps.run(() => {
-      if (!this.isMember(userId)) return fail(LOBBY_TEXTS.notInGame);
+      if (!this.isMember(userId)) return fail('NOT_IN_GAME');
       if (this.status === 'active') {
         const result = this.#command({ type: 'leave', playerId: userId });
-        return result.ok ? ok(null) : fail(result.error);
+        return result.ok ? ok(null) : result;
       }
       if (this.status !== 'finished') this.#lobby.leave(userId);
       return ok(null);
@@ -256,8 +258,8 @@ export class GameRoom {
   /** A player's game command, checked by the engine against the state it meets. */
   play(userId: string, command: Command): Step<Applied> {
     return this.#steps.run(() => {
-      if (!this.isMember(userId)) return fail(LOBBY_TEXTS.notInGame);
-      if (this.status !== 'active' || !this.#game) return fail(GAME_TEXTS.gameNotActive);
+      if (!this.isMember(userId)) return fail('NOT_IN_GAME');
+      if (this.status !== 'active' || !this.#game) return fail('GAME_NOT_ACTIVE');
       return this.#command(command);
     });
   }
@@ -391,7 +393,7 @@ export class GameRoom {
   }
 
   /** The room threw: it is finished, and a game in play is aborted (its end announced). */
-  #halt(): object | null {
+  #halt(): RoomPayload<'gameEnded'> | null {
     this.#ended = true;
     if (!this.#game) return null;
     try {
@@ -402,11 +404,11 @@ export class GameRoom {
   }
 
   #command(command: Command): Outcome<Applied> {
-    if (!this.#game) return fail(GAME_TEXTS.gameNotActive);
+    if (!this.#game) return fail('GAME_NOT_ACTIVE');
     return this.#game.command(command, this.#out);
   }
 
-  #emit(event: ServerEventName, payload: object): void {
+  #emit<E extends RoomEventName>(event: E, payload: RoomPayload<E>): void {
     this.#steps.emit(event, payload);
     if (this.#isLobby()) this.#steps.lobbyChanged = true;
   }

@@ -3,14 +3,7 @@
  * socket are the same rooms of the same GameService.
  */
 import type { BotDifficulty } from '@memeslam/engine';
-import {
-  type Game,
-  type HttpRouteName,
-  LOBBY_TEXTS,
-  SERVER_TEXTS,
-  resourceNotFoundText,
-  winRatePercent,
-} from '@memeslam/protocol';
+import { type Game, type HttpRouteName, LOBBY_TEXTS, resourceNotFoundText, winRatePercent } from '@memeslam/protocol';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AuthService } from '../auth/service.ts';
@@ -24,15 +17,21 @@ import type { GameService } from './service.ts';
 import { strongest } from './present.ts';
 
 /**
- * The lobby's refusals as HTTP statuses: an unknown room is a 404, too many creations a 429, the
- * server's room ceiling a 503, the rest a 400.
+ * The lobby's refusals as HTTP statuses, by code: an unknown room is a 404, too many creations a 429,
+ * the server's room ceiling a 503, the rest a 400.
  */
 function orThrow<T>(outcome: Outcome<T>): T {
   if (outcome.ok) return outcome.data;
-  if (outcome.error === LOBBY_TEXTS.gameNotFound) throw notFound(outcome.error);
-  if (outcome.error === SERVER_TEXTS.tooManyGamesCreated) throw tooManyRequests(outcome.error);
-  if (outcome.error === SERVER_TEXTS.serverBusy) throw serverBusy();
-  throw badRequest(outcome.error);
+  switch (outcome.code) {
+    case 'GAME_NOT_FOUND':
+      throw notFound(outcome.error);
+    case 'TOO_MANY_GAMES':
+      throw tooManyRequests(outcome.error);
+    case 'SERVER_BUSY':
+      throw serverBusy();
+    default:
+      throw badRequest(outcome.error);
+  }
 }
 
 export function registerGameRoutes(app: FastifyInstance, auth: AuthService, games: GameService): void {

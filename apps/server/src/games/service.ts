@@ -11,7 +11,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { RecordableHistogram } from 'node:perf_hooks';
-import { GAME_TEXTS, LOBBY_TEXTS, SERVER_TEXTS } from '@memeslam/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.ts';
 import type { Db, Prepared } from '../db/client.ts';
@@ -202,13 +201,13 @@ export class GameService {
       return await this.#route(user, request, forwarded);
     } catch (error) {
       // Cluster mode with Redis away: whatever needed it is refused with a clear error.
-      if (!this.#ownership.available) return fail(SERVER_TEXTS.clusterUnavailable);
+      if (!this.#ownership.available) return fail('RECONNECTING');
       throw error;
     }
   }
 
   async #route(user: User, request: GameRequest, forwarded: boolean): Promise<Outcome<unknown>> {
-    if (this.#stopping) return fail(GAME_TEXTS.anErrorOccurred);
+    if (this.#stopping) return fail('SERVER_STOPPING');
     if (!forwarded) {
       // A request for a game another node owns goes there, and its answer comes back.
       const place = await this.#ownership.placeOfRequest(user.id, request);
@@ -221,11 +220,11 @@ export class GameService {
         return this.#entry.join(user, request.roomCode, request.watch ?? false);
       case 'leave': {
         const room = request.game ? this.find(request.game) : this.#rooms.seatOf(user.id);
-        if (!room) return fail(LOBBY_TEXTS.notInGame);
+        if (!room) return fail('NOT_IN_GAME');
         if (!room.isMember(user.id)) {
           // A spectator stops watching.
           this.#transport?.unsubscribe(user.id, room.id);
-          return fail(LOBBY_TEXTS.notInGame);
+          return fail('NOT_IN_GAME');
         }
         const left = await settle(room, room.leave(user.id));
         if (left.ok) this.#rooms.unseat(user.id, room);
@@ -235,7 +234,7 @@ export class GameService {
       case 'start':
       case 'play': {
         const room = this.#rooms.seatOf(user.id);
-        if (!room) return fail(LOBBY_TEXTS.notInGame);
+        if (!room) return fail('NOT_IN_GAME');
         if (request.type === 'ready') return settle(room, room.setReady(user.id, request.isReady));
         if (request.type === 'start') return settle(room, room.start(user.id));
         return settle(room, room.play(user.id, { ...request.command, playerId: user.id }));
@@ -244,9 +243,9 @@ export class GameService {
         return this.#entry.freeSeatFor(user.id, false);
       case 'view': {
         const room = this.#rooms.seatOf(user.id);
-        if (!room) return fail(LOBBY_TEXTS.notInGame);
+        if (!room) return fail('NOT_IN_GAME');
         const hand = room.handFor(user.id);
-        return hand ? ok({ hand, game: room.game(user.id) }) : fail(GAME_TEXTS.gameNotActive);
+        return hand ? ok({ hand, game: room.game(user.id) }) : fail('GAME_NOT_ACTIVE');
       }
     }
   }

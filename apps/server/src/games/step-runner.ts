@@ -6,11 +6,19 @@
  * A step that throws stops the room: its players are told, the service aborts the game, and nothing
  * else is touched.
  */
-import { GAME_TEXTS, type ServerEventName } from '@memeslam/protocol';
+import { REFUSAL_TEXTS, type ServerPayload } from '@memeslam/protocol';
 import type { Timer } from '../clock.ts';
 import { StepBuffer } from './step-buffer.ts';
 import type { GameOut } from './played-game.ts';
-import { type Outcome, type RoomDeps, type RowUpdate, fail, ok } from './types.ts';
+import {
+  type Outcome,
+  type RoomDeps,
+  type RoomEventName,
+  type RoomPayload,
+  type RowUpdate,
+  fail,
+  ok,
+} from './types.ts';
 
 /** One step's answer, and the moment its writes are durable and its broadcasts have left. */
 export interface Step<T> {
@@ -27,7 +35,7 @@ export interface StepHooks {
   /** What the timer runs, as a step of its own: whatever is due. */
   due(): void;
   /** The room threw and ends here: the end of an aborted game in play to announce, or null. */
-  halt(): object | null;
+  halt(): RoomPayload<'gameEnded'> | null;
 }
 
 export class StepRunner {
@@ -75,22 +83,24 @@ export class StepRunner {
 
   /** Runs `action` as one step: its timer armed again after it, its writes sealed, or the room stopped. */
   run<T>(action: () => Outcome<T>): Step<T> {
-    if (this.#failed) return { outcome: fail(GAME_TEXTS.gameStopped), done: this.#buffer.settled };
+    if (this.#failed) return { outcome: fail('GAME_STOPPED'), done: this.#buffer.settled };
     let outcome: Outcome<T>;
     try {
       outcome = action();
       this.#rearm();
     } catch (error) {
       this.#fail(error);
-      return { outcome: fail(GAME_TEXTS.gameStopped), done: this.#buffer.settled };
+      return { outcome: fail('GAME_STOPPED'), done: this.#buffer.settled };
     }
     return { outcome, done: this.#seal() };
   }
 
   /** To everyone in the room, numbered, once the running step is durable. */
-  emit(event: ServerEventName, payload: object): void {
+  emit<E extends RoomEventName>(event: E, payload: RoomPayload<E>): void {
     this.#seq += 1;
-    const message = { ...payload, seq: this.#seq };
+    // A room event's payload less its seq, and the seq: the event's payload (TypeScript cannot see
+    // through Omit for a generic event).
+    const message = { ...payload, seq: this.#seq } as unknown as ServerPayload<E>;
     const { toRoom } = this.#deps;
     this.#buffer.send(() => toRoom(this.#gameId, event, message));
   }
@@ -99,7 +109,7 @@ export class StepRunner {
    * Where a game's changes go when the engine applies a command or advances: this runner's running
    * step. `handFor` reads a member's hand as it stands; `ended`: the engine ended the game.
    */
-  gameOut(room: { handFor(userId: string): object | null; ended(): void }): GameOut {
+  gameOut(room: { handFor(userId: string): ServerPayload<'handDealt'> | null; ended(): void }): GameOut {
     return {
       emit: (event, payload) => this.emit(event, payload),
       hand: (userId, event) => {
@@ -178,7 +188,7 @@ export class StepRunner {
     const { toRoom } = this.#deps;
     this.#buffer.after(() => {
       this.#seq += 1;
-      toRoom(this.#gameId, 'gameError', { message: GAME_TEXTS.gameStopped, seq: this.#seq });
+      toRoom(this.#gameId, 'gameError', { message: REFUSAL_TEXTS.GAME_STOPPED, code: 'GAME_STOPPED', seq: this.#seq });
       if (ended) {
         this.#seq += 1;
         toRoom(this.#gameId, 'gameEnded', { ...ended, seq: this.#seq });

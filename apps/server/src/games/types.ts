@@ -16,7 +16,15 @@ import {
   matchLabel,
   nextDeadline,
 } from '@memeslam/engine';
-import { type GameSetup, MATCH_ME, type ServerEventName } from '@memeslam/protocol';
+import {
+  type GameSetup,
+  MATCH_ME,
+  REFUSAL_TEXTS,
+  type RefusalCode,
+  type ServerArgs,
+  type ServerEventName,
+  type ServerPayload,
+} from '@memeslam/protocol';
 import type { Clock } from '../clock.ts';
 
 export type RoomStatus = 'waiting' | 'starting' | 'active' | 'finished';
@@ -31,10 +39,39 @@ export interface Seat {
   isReady: boolean;
 }
 
-export type Outcome<T> = { readonly ok: true; readonly data: T } | { readonly ok: false; readonly error: string };
+/** A refusal: the text a person reads and the code the ack, the HTTP status and the client decide by. */
+export interface Refusal {
+  readonly ok: false;
+  readonly error: string;
+  readonly code: RefusalCode;
+}
+
+export type Outcome<T> = { readonly ok: true; readonly data: T } | Refusal;
 
 export const ok = <T>(data: T): Outcome<T> => ({ ok: true, data });
-export const fail = (error: string): Outcome<never> => ({ ok: false, error });
+/** A refusal with its code's usual text, or a more precise one (the engine names the cards). */
+export const fail = (code: RefusalCode, error: string = REFUSAL_TEXTS[code]): Refusal => ({ ok: false, error, code });
+
+/** The events a room numbers: every one whose payload carries the room's seq. */
+export type RoomEventName = {
+  [E in ServerEventName]: ServerPayload<E> extends { readonly seq: number } ? E : never;
+}[ServerEventName];
+
+/** A room event's payload before its step numbers it (the step adds `seq`). */
+export type RoomPayload<E extends RoomEventName> = E extends RoomEventName ? Omit<ServerPayload<E>, 'seq'> : never;
+
+/** One room event with its payload, as a step collects them. */
+export type RoomMessage = {
+  [E in RoomEventName]: { readonly event: E; readonly payload: RoomPayload<E> };
+}[RoomEventName];
+
+/** How a room sends events: to its channel or to one user, each event with its own payload type. */
+export interface ServerEmitters {
+  /** To everyone in the room, spectators included. */
+  toRoom<E extends ServerEventName>(gameId: string, event: E, ...args: ServerArgs<E>): void;
+  /** To one user's sockets only (hands). */
+  toUser<E extends ServerEventName>(userId: string, event: E, ...args: ServerArgs<E>): void;
+}
 
 /** The engine functions a room runs; tests wrap them to make a room throw. */
 export interface Rules {
@@ -106,15 +143,11 @@ export interface StoredGame {
 }
 
 /** What a room needs from the service that owns it. */
-export interface RoomDeps {
+export interface RoomDeps extends ServerEmitters {
   readonly clock: Clock;
   readonly rules: Rules;
   /** A new game's seed: 32 random hex characters (DESIGN §2 Fairness). */
   seed(): string;
-  /** To everyone in the room, spectators included. */
-  toRoom(gameId: string, event: ServerEventName, payload: object): void;
-  /** To one user's sockets only (hands). */
-  toUser(userId: string, event: ServerEventName, payload: object): void;
   /** Makes a step durable; resolves once it is (retried without limit while the database is away). */
   persist(gameId: string, write: RoomWrite): Promise<void>;
   /** The game is over (its end is durable): record it. */

@@ -23,7 +23,9 @@ export const badRequest = (message: string) => new AppError(400, message);
 export const unauthorized = (message: string) => new AppError(401, message);
 export const forbidden = (message: string = HTTP_TEXTS.accessDenied) => new AppError(403, message);
 export const notFound = (message: string) => new AppError(404, message);
-export const conflict = (message: string) => new AppError(409, message);
+/** `field`: the body's field the conflict is about, named in `errors` so a form marks it without reading the text. */
+export const conflict = (message: string, field?: string) =>
+  new AppError(409, message, field === undefined ? {} : { errors: [{ path: field, message }] });
 export const unprocessable = (message: string, errors: FieldError[]) => new AppError(422, message, { errors });
 export const tooManyRequests = (message: string = HTTP_TEXTS.tooManyRequests) => new AppError(429, message);
 /** A ceiling of the server was reached (issue 13): try again shortly. */

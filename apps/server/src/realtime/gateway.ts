@@ -15,18 +15,24 @@ import { ServerResponse } from 'node:http';
 import proxyAddr from '@fastify/proxy-addr';
 import {
   ABUSE_LIMITS,
-  GAME_TEXTS,
-  LOBBY_TEXTS,
+  type AckRefusal,
+  type ClientEventName,
+  type ClientToServerEvents,
+  type HandshakeRefusal,
   RATE_LIMITS,
+  REFUSAL_TEXTS,
+  type RefusalCode,
   SERVER_TEXTS,
   SOCKET_TRANSPORTS,
+  type ServerToClientEvents,
+  ackError,
   isClientEventName,
   parseClientEvent,
   parseWith,
   socketAuthSchema,
 } from '@memeslam/protocol';
 import type { FastifyInstance } from 'fastify';
-import { Server, type Socket } from 'socket.io';
+import { Server } from 'socket.io';
 import type { AuthService } from '../auth/service.ts';
 import type { GameService } from '../games/service.ts';
 import { type AddressCaps, MemoryAddressCaps } from '../cluster/address-caps.ts';
@@ -36,7 +42,8 @@ import type { User } from '../games/requests.ts';
 import { type Outcome, fail } from '../games/types.ts';
 import { socketOriginCheck } from '../http/origins.ts';
 import type { Metrics } from '../metrics.ts';
-import { type Handler, gameHandlers } from './handlers.ts';
+import { gameHandlers } from './handlers.ts';
+import { type GameServer, type GameSocket, type InterServerEvents, type SocketState, emitTo } from './typed-socket.ts';
 
 /** DESIGN §4: socket events 30/s per socket. */
 const EVENTS_PER_SECOND = RATE_LIMITS.socketEventsPerSecond;
@@ -47,19 +54,11 @@ const EVENTS_PER_SECOND = RATE_LIMITS.socketEventsPerSecond;
 const MAX_PAYLOAD_BYTES = 16 * 1024;
 const MAX_MESSAGE_BYTES = 1024 * 1024;
 
-/** What the gateway keeps per socket, on `socket.data`: the signed-in user and its event budget's window. */
-interface SocketState {
-  user: User;
-  /** The token version the socket signed in with; an event after it changed is refused and the socket closed. */
-  tokenVersion: number;
-  windowStart: number;
-  inWindow: number;
-}
-
 /** Replaces `socket.handshake.auth` once the middleware has checked it: the token is not read again. */
 const CHECKED_AUTH = Object.freeze({});
 
-type Ack = (response: { success: boolean; error?: string; data?: unknown }) => void;
+/** Every event's answer: the handler's data, or a refusal with its code. */
+type Reply = (response: { readonly success: true; readonly data: unknown } | AckRefusal) => void;
 
 const GAME_COMMANDS = new Set<string>([
   'playCard',
@@ -99,13 +98,13 @@ export function attachGateway(
     /** Each user's event budget across their sockets; default in process. */
     userEvents?: BudgetStore;
     /** Cluster mode: socket.io's Redis adapter. */
-    adapter?: Parameters<Server['adapter']>[0];
+    adapter?: Parameters<GameServer['adapter']>[0];
     /** Sockets per client address; default in process. */
     addresses?: AddressCaps;
     /** Told of every socket that opens and closes. */
     presence: Presence;
   },
-): Server {
+): GameServer {
   const { rateLimits, metrics } = options;
   const maxSockets = options.maxSockets ?? ABUSE_LIMITS.maxSockets;
   const trust = trustFunction(options.trustProxy ?? false);
@@ -116,8 +115,8 @@ export function attachGateway(
   /** Sockets held (connected, or past the caps and authenticating) on this server. */
   let held = 0;
   /** Each user's open sockets, oldest first. */
-  const byUser = new Map<string, Set<Socket>>();
-  const io = new Server(app.server, {
+  const byUser = new Map<string, Set<GameSocket>>();
+  const io = new Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketState>(app.server, {
     // Another site's page may not open a socket (WebSocket upgrades ignore CORS): see http/origins.ts.
     allowRequest: socketOriginCheck(options.allowedOrigins),
     transports: [...SOCKET_TRANSPORTS],
@@ -147,8 +146,8 @@ export function attachGateway(
   if (options.adapter) io.adapter(options.adapter);
 
   games.transport = {
-    toRoom: (gameId, event, payload) => io.to(gameChannel(gameId)).emit(event, payload),
-    toUser: (userId, event, payload) => io.to(userChannel(userId)).emit(event, payload),
+    toRoom: (gameId, event, ...args) => emitTo(io.to(gameChannel(gameId)), event, ...args),
+    toUser: (userId, event, ...args) => emitTo(io.to(userChannel(userId)), event, ...args),
     subscribe: (userId, gameId) => io.in(userChannel(userId)).socketsJoin(gameChannel(gameId)),
     unsubscribe: (userId, gameId) => io.in(userChannel(userId)).socketsLeave(gameChannel(gameId)),
     present: async (userIds) => {
@@ -158,7 +157,7 @@ export function attachGateway(
         .in(userIds.map(userChannel))
         .fetchSockets()
         .catch(() => io.local.in(userIds.map(userChannel)).fetchSockets());
-      return new Set(sockets.map((socket) => (socket.data as SocketState).user.id));
+      return new Set(sockets.map((socket) => socket.data.user.id));
     },
   };
 
@@ -168,12 +167,12 @@ export function attachGateway(
 
   io.use((socket, next) => {
     const parsed = parseWith(socketAuthSchema, socket.handshake.auth);
-    if (!parsed.success) return next(new Error(parsed.message));
+    if (!parsed.success) return next(handshakeRefused('AUTHENTICATION_FAILED', parsed.message));
     // The ceilings are checked and a place is held before the token is, so a flood costs no lookups.
-    if (held >= maxSockets) return next(new Error(SERVER_TEXTS.serverBusy));
+    if (held >= maxSockets) return next(handshakeRefused('SERVER_BUSY'));
     const ip = clientIp(socket, trust);
     const fromIp = rateLimits ? addresses.hold(ip, ABUSE_LIMITS.socketsPerIp) : true;
-    if (fromIp === false) return next(new Error(SERVER_TEXTS.tooManyConnections));
+    if (fromIp === false) return next(handshakeRefused('TOO_MANY_CONNECTIONS'));
     held += 1;
     let released = false;
     const release = () => {
@@ -182,14 +181,14 @@ export function attachGateway(
       held -= 1;
       if (rateLimits) addresses.release(ip);
     };
-    const refuse = (message: string) => {
+    const refuse = (code: RefusalCode) => {
       release();
-      next(new Error(message));
+      next(handshakeRefused(code));
     };
     const authenticate = () => {
       auth.authenticate(parsed.data.token).then(
         (user) => {
-          if (!user) return refuse(SERVER_TEXTS.authenticationFailed);
+          if (!user) return refuse('AUTHENTICATION_FAILED');
           socket.data.user = { id: user.id, username: user.username } satisfies User;
           socket.data.tokenVersion = user.tokenVersion;
           // Held until the connection closes, whether or not it got as far as 'connection'.
@@ -202,7 +201,7 @@ export function attachGateway(
           // keeps its session and tries again, told so by `data.retry`.
           app.log.error({ err: error }, 'socket authentication could not be checked');
           release();
-          next(Object.assign(new Error(SERVER_TEXTS.internalError), { data: { retry: true } }));
+          next(handshakeRefused('INTERNAL_ERROR', SERVER_TEXTS.internalError, true));
         },
       );
     };
@@ -212,7 +211,7 @@ export function attachGateway(
       if (admitted) return authenticate();
       released = true;
       held -= 1;
-      next(new Error(SERVER_TEXTS.tooManyConnections));
+      next(handshakeRefused('TOO_MANY_CONNECTIONS'));
     });
   });
 
@@ -230,25 +229,56 @@ export function attachGateway(
     return rateLimits && state.inWindow > EVENTS_PER_SECOND;
   };
 
-  const overLimit = (reply: Ack) => {
+  const overLimit = (reply: Reply) => {
     metrics.rateLimited('socket');
-    reply({ success: false, error: LOBBY_TEXTS.tooManyEvents });
+    reply(ackError('RATE_LIMITED'));
+  };
+
+  /** One event past the gateway's checks: its payload against its schema, then its handler. */
+  const answer = <E extends ClientEventName>(socket: GameSocket, event: E, payload: unknown, reply: Reply): void => {
+    const state = socket.data;
+    const { user } = state;
+    const parsed = parseClientEvent(event, payload ?? {});
+    if (!parsed.success) {
+      if (event === 'usePowerUp') socket.emit('powerUpError', { message: parsed.message, code: 'INVALID_PAYLOAD' });
+      return reply(ackError('INVALID_PAYLOAD', parsed.message));
+    }
+    // The session may have been revoked since the handshake (a node that missed the fan-out).
+    auth
+      .currentTokenVersion(user.id)
+      .then((version): Outcome<unknown> | Promise<Outcome<unknown>> => {
+        if (version !== state.tokenVersion) {
+          setImmediate(() => socket.disconnect(true));
+          return fail('AUTHENTICATION_FAILED');
+        }
+        return handlers[event](user, parsed.data, socket);
+      })
+      .then(
+        (outcome) => {
+          if (outcome.ok) return reply({ success: true, data: outcome.data ?? undefined });
+          if (event === 'usePowerUp') socket.emit('powerUpError', { message: outcome.error, code: outcome.code });
+          reply(ackError(outcome.code, outcome.error));
+        },
+        (error: unknown) => {
+          app.log.error({ err: error, event, userId: user.id }, 'socket event failed');
+          reply(ackError('INTERNAL_ERROR'));
+        },
+      );
   };
 
   /** `budgetedAt`: when an event came that a cluster budget has since let through (its answer comes later). */
-  const handleEvent = (socket: Socket, event: string, args: unknown[], budgetedAt?: number) => {
-    const state = socket.data as SocketState;
+  const handleEvent = (socket: GameSocket, event: string, args: unknown[], budgetedAt?: number) => {
+    const state = socket.data;
     const { user } = state;
     const received = budgetedAt ?? performance.now();
-    const ack = typeof args.at(-1) === 'function' ? (args.at(-1) as Ack) : null;
+    const ack = typeof args.at(-1) === 'function' ? (args.at(-1) as Reply) : null;
     const payload = args.length > (ack ? 1 : 0) ? args[0] : undefined;
     // Without an ack a refusal still gets an answer: gameError for game commands, error otherwise.
-    const reply: Ack = (response) => {
+    const reply: Reply = (response) => {
       metrics.recordCommand(performance.now() - received);
       if (ack) ack(response);
       else if (!response.success) {
-        const message = response.error ?? GAME_TEXTS.anErrorOccurred;
-        socket.emit(GAME_COMMANDS.has(event) ? 'gameError' : 'error', { message });
+        socket.emit(GAME_COMMANDS.has(event) ? 'gameError' : 'error', { message: response.error, code: response.code });
       }
     };
     const allowed =
@@ -257,43 +287,15 @@ export function attachGateway(
     if (allowed !== true) {
       return void allowed.then((taken) => (taken ? handleEvent(socket, event, args, received) : overLimit(reply)));
     }
-    if (!isClientEventName(event)) return reply({ success: false, error: SERVER_TEXTS.unknownEvent });
-    if (payloadBytes(payload) > MAX_PAYLOAD_BYTES)
-      return reply({ success: false, error: SERVER_TEXTS.payloadTooLarge });
-    const parsed = parseClientEvent(event, payload ?? {});
-    if (!parsed.success) {
-      if (event === 'usePowerUp') socket.emit('powerUpError', { message: parsed.message });
-      return reply({ success: false, error: parsed.message });
-    }
-    // The session may have been revoked since the handshake (a node that missed the fan-out).
-    auth
-      .currentTokenVersion(user.id)
-      .then((version): Outcome<unknown> | Promise<Outcome<unknown>> => {
-        if (version !== state.tokenVersion) {
-          setImmediate(() => socket.disconnect(true));
-          return fail(SERVER_TEXTS.authenticationFailed);
-        }
-        return (handlers[event] as Handler)(user, parsed.data as never, socket);
-      })
-      .then(
-        (outcome) => {
-          if (outcome.ok) reply({ success: true, data: outcome.data ?? undefined });
-          else {
-            if (event === 'usePowerUp') socket.emit('powerUpError', { message: outcome.error });
-            reply({ success: false, error: outcome.error });
-          }
-        },
-        (error: unknown) => {
-          app.log.error({ err: error, event, userId: user.id }, 'socket event failed');
-          reply({ success: false, error: GAME_TEXTS.anErrorOccurred });
-        },
-      );
+    if (!isClientEventName(event)) return reply(ackError('UNKNOWN_EVENT'));
+    if (payloadBytes(payload) > MAX_PAYLOAD_BYTES) return reply(ackError('PAYLOAD_TOO_LARGE'));
+    answer(socket, event, payload, reply);
   };
-  const onAnyEvent = function (this: Socket, event: string, ...args: unknown[]) {
+  const onAnyEvent = function (this: GameSocket, event: string, ...args: unknown[]) {
     handleEvent(this, event, args);
   };
-  const onDisconnect = function (this: Socket) {
-    const userId = (this.data as SocketState).user.id;
+  const onDisconnect = function (this: GameSocket) {
+    const userId = this.data.user.id;
     const open = byUser.get(userId);
     if (open?.delete(this) && open.size === 0) byUser.delete(userId);
     // Other tabs of the same user keep the seat connected.
@@ -302,7 +304,7 @@ export function attachGateway(
   };
 
   io.on('connection', (socket) => {
-    const state = socket.data as SocketState;
+    const state = socket.data;
     const { user } = state;
     socket.handshake.auth = CHECKED_AUTH;
     void socket.join(userChannel(user.id));
@@ -312,7 +314,7 @@ export function attachGateway(
       (seated) => {
         if (!seated || !socket.connected) return;
         void socket.join(gameChannel(seated.gameId));
-        socket.emit(seated.rejoin.event, seated.rejoin.payload);
+        emitTo(socket, seated.rejoin.event, seated.rejoin.payload);
       },
       (error: unknown) => app.log.warn({ err: error, userId: user.id }, 'a returning player could not be seated'),
     );
@@ -325,7 +327,7 @@ export function attachGateway(
     open.add(socket);
     if (rateLimits && open.size > ABUSE_LIMITS.socketsPerUser) {
       // The newest connection wins: the oldest is told why, then closed (it does not reconnect by itself).
-      const oldest = open.values().next().value as Socket;
+      const oldest = open.values().next().value as GameSocket;
       oldest.emit('error', { message: SERVER_TEXTS.replacedByNewerConnection });
       oldest.disconnect(true);
     }
@@ -334,8 +336,14 @@ export function attachGateway(
   return io;
 }
 
+/** A refused handshake: the client's connect_error, its text as the message and its code in `data`. */
+function handshakeRefused(code: RefusalCode, message: string = REFUSAL_TEXTS[code], retry = false): Error {
+  const data: HandshakeRefusal = retry ? { code, retry } : { code };
+  return Object.assign(new Error(message), { data });
+}
+
 /** The client's address: the peer's, or the forwarding header's as far as `trustProxy` allows. */
-function clientIp(socket: Socket, trust: (address: string, hop: number) => boolean): string {
+function clientIp(socket: GameSocket, trust: (address: string, hop: number) => boolean): string {
   const { address, headers } = socket.handshake;
   try {
     return proxyAddr({ headers, socket: { remoteAddress: address } } as never, trust) ?? address;

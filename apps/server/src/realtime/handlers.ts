@@ -2,14 +2,21 @@
  * One handler per client event: each turns its payload (already checked against the protocol's
  * schema by the gateway) into a request at the games' door, and says what its ack carries.
  */
-import type { Command, GameEvent, PowerUpType } from '@memeslam/engine';
-import { type ClientEventName, GAME_TEXTS, type GameSetup } from '@memeslam/protocol';
-import type { Socket } from 'socket.io';
+import type { Command, GameEvent } from '@memeslam/engine';
+import type { AckData, ClientEventName, ClientPayloadParsed, GameSetup } from '@memeslam/protocol';
 import type { User } from '../games/requests.ts';
 import type { GameService } from '../games/service.ts';
 import { type Outcome, fail, ok } from '../games/types.ts';
+import { type GameSocket, emitTo } from './typed-socket.ts';
 
-export type Handler = (user: User, payload: never, socket: Socket) => Outcome<unknown> | Promise<Outcome<unknown>>;
+/** Event E's handler: the payload its schema let through, answered with its ack's data or a refusal. */
+export type Handler<E extends ClientEventName> = (
+  user: User,
+  payload: ClientPayloadParsed<E>,
+  socket: GameSocket,
+) => Outcome<AckData<E>> | Promise<Outcome<AckData<E>>>;
+
+export type Handlers = { readonly [E in ClientEventName]: Handler<E> };
 
 function firstEvent<T extends GameEvent['type']>(
   events: readonly GameEvent[],
@@ -18,17 +25,16 @@ function firstEvent<T extends GameEvent['type']>(
   return events.find((e): e is Extract<GameEvent, { type: T }> => e.type === type);
 }
 
-export function gameHandlers(games: GameService): Record<ClientEventName, Handler> {
-  const created = async (user: User, setup: GameSetup, socket: Socket, bot: boolean) => {
+export function gameHandlers(games: GameService): Handlers {
+  const created = async (user: User, setup: GameSetup, socket: GameSocket) => {
     const result = await games.handle(user, { type: 'create', setup });
     if (!result.ok) {
-      socket.emit('gameCreated', { success: false, error: result.error });
+      socket.emit('gameCreated', { success: false, error: result.error, code: result.code });
       return result;
     }
     const { seq, ...data } = result.data;
     socket.emit('gameCreated', { success: true, ...data, seq });
-    const bots = setup.bots;
-    return ok(bot && bots ? { ...data, numberOfBots: bots.numberOfBots, botDifficulty: bots.difficulty } : data);
+    return ok(data);
   };
   const play = (user: User, command: DistributiveOmit<Command, 'playerId'>) =>
     games.handle(user, { type: 'play', command: { ...command, playerId: user.id } as Command });
@@ -38,41 +44,49 @@ export function gameHandlers(games: GameService): Record<ClientEventName, Handle
   };
 
   return {
-    createGame: (user, setup: GameSetup, socket) => created(user, setup, socket, false),
-    'create-bot-game': (user, setup: GameSetup, socket) => created(user, setup, socket, true),
+    createGame: (user, setup, socket) => created(user, setup, socket),
+    'create-bot-game': async (user, setup, socket) => {
+      const result = await created(user, setup, socket);
+      if (!result.ok) return result;
+      // The bot game's schema always sets its bots.
+      const bots = setup.bots as NonNullable<GameSetup['bots']>;
+      return ok({ ...result.data, numberOfBots: bots.numberOfBots, botDifficulty: bots.difficulty });
+    },
 
-    joinGame: async (user, { roomCode }: { roomCode: string }, socket) => {
+    joinGame: async (user, { roomCode }, socket) => {
       const result = await games.handle(user, { type: 'join', roomCode, watch: true });
       if (!result.ok) {
-        socket.emit('gameJoined', { success: false, error: result.error });
+        socket.emit('gameJoined', { success: false, error: result.error, code: result.code });
         return result;
       }
       const { seq, watching: _watching, rejoin, ...data } = result.data;
       socket.emit('gameJoined', { success: true, ...data, seq });
-      if (rejoin) socket.emit(rejoin.event, rejoin.payload);
+      if (rejoin) emitTo(socket, rejoin.event, rejoin.payload);
       return ok(data);
     },
 
     leaveGame: (user) => leave(user),
 
-    stopAllBots: (user, payload: { gameId?: string; roomCode?: string }) =>
-      leave(user, payload.gameId ?? payload.roomCode),
+    stopAllBots: (user, payload) => leave(user, payload.gameId ?? payload.roomCode),
 
-    setPlayerReady: (user, { isReady }: { isReady: boolean }) => games.handle(user, { type: 'ready', isReady }),
+    setPlayerReady: (user, { isReady }) => games.handle(user, { type: 'ready', isReady }),
 
     startGame: (user) => games.handle(user, { type: 'start' }),
 
-    playCard: async (user, { cardId, pileIndex }: { cardId: string; pileIndex: number }) => {
+    playCard: async (user, { cardId, pileIndex }) => {
       const result = await play(user, { type: 'playCard', cardId, pileIndex });
       if (!result.ok) return result;
-      return ok({ card: firstEvent(result.data.events, 'cardPlayed')?.card, pileIndex });
+      const played = firstEvent(result.data.events, 'cardPlayed');
+      if (!played) throw new Error('an accepted card play without its cardPlayed event');
+      return ok({ card: played.card, pileIndex });
     },
 
-    usePowerUp: async (user, request: Record<string, unknown> & { powerUpType: PowerUpType }) => {
+    usePowerUp: async (user, request) => {
       const result = await play(user, { type: 'usePowerUp', ...request });
       if (!result.ok) return result;
       const used = firstEvent(result.data.events, 'powerUpUsed');
-      return ok({ powerUpType: request.powerUpType, data: used?.effect });
+      if (!used) throw new Error('an accepted power-up without its powerUpUsed event');
+      return ok({ powerUpType: request.powerUpType, data: used.effect });
     },
 
     getPowerUpStatus: async (user) => {
@@ -90,7 +104,7 @@ export function gameHandlers(games: GameService): Record<ClientEventName, Handle
       const result = await games.handle(user, { type: 'view' });
       if (!result.ok) return result;
       const { hand, game } = result.data;
-      if (!game.gameState) return fail(GAME_TEXTS.gameNotActive);
+      if (!game.gameState) return fail('GAME_NOT_ACTIVE');
       return ok({ ...hand, gameState: game.gameState });
     },
 

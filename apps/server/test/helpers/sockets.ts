@@ -1,7 +1,29 @@
-/** socket.io-client players for tests: every frame they receive is kept, acks come back as promises. */
+/**
+ * socket.io-client players for tests: every frame they receive is kept, acks come back as promises.
+ * Everything the server sends is read through the protocol's schemas: a frame or an ack that does not
+ * match its schema fails the test (at the ack, at the `waitFor` that meets the frame, or at `close`).
+ */
 import type { Agent } from 'node:http';
 import { matches } from '@memeslam/engine';
+import { ackSchemaFor, isClientEventName, parseServerEvent, refusalCodeSchema } from '@memeslam/protocol';
 import { type Socket, io } from 'socket.io-client';
+import { onTestFinished } from 'vitest';
+import * as z from 'zod';
+
+/** The ack of an event the protocol does not know: a refusal, with its code. */
+const unknownEventAck = z.object({ success: z.literal(false), error: z.string(), code: refusalCodeSchema });
+
+const shown = (value: unknown) => JSON.stringify(value)?.slice(0, 400) ?? String(value);
+
+/** The ack as the protocol's schema for `event` reads it; throws, naming the problem, when it does not. */
+export function checkAck(event: string, ack: unknown): Ack {
+  const schema = isClientEventName(event) ? ackSchemaFor(event) : unknownEventAck;
+  const parsed = schema.safeParse(ack);
+  if (!parsed.success) {
+    throw new Error(`the ack of ${event} does not match the protocol: ${parsed.error.message} in ${shown(ack)}`);
+  }
+  return ack as Ack;
+}
 
 export interface Frame {
   readonly event: string;
@@ -12,6 +34,7 @@ export interface Frame {
 export interface Ack {
   readonly success: boolean;
   readonly error?: string;
+  readonly code?: string;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a test reads whatever the server sent
   readonly data?: any;
 }
@@ -19,6 +42,8 @@ export interface Ack {
 export class Client {
   readonly socket: Socket;
   readonly frames: Frame[] = [];
+  /** Frames that did not match their schema, described. */
+  readonly mismatches: string[] = [];
   readonly #waiters: {
     event: string;
     from: number;
@@ -29,6 +54,8 @@ export class Client {
   constructor(socket: Socket) {
     this.socket = socket;
     socket.onAny((event: string, payload: unknown) => {
+      const parsed = parseServerEvent(event, payload);
+      if (!parsed.success) this.mismatches.push(`${event}: ${parsed.message} in ${shown(payload)}`);
       this.frames.push({ event, payload });
       for (const waiter of [...this.#waiters]) {
         if (waiter.event === event && waiter.test(payload)) {
@@ -39,10 +66,20 @@ export class Client {
     });
   }
 
-  emit(event: string, payload?: unknown): Promise<Ack> {
-    return payload === undefined
-      ? this.socket.timeout(10_000).emitWithAck(event)
-      : this.socket.timeout(10_000).emitWithAck(event, payload);
+  /** Sends an event; its ack, checked against the protocol's schema. */
+  async emit(event: string, payload?: unknown): Promise<Ack> {
+    const ack: unknown =
+      payload === undefined
+        ? await this.socket.timeout(10_000).emitWithAck(event)
+        : await this.socket.timeout(10_000).emitWithAck(event, payload);
+    return checkAck(event, ack);
+  }
+
+  /** Throws if any frame so far did not match its schema. */
+  checkFrames(): void {
+    if (this.mismatches.length > 0) {
+      throw new Error(`frames that do not match the protocol:\n${this.mismatches.join('\n')}`);
+    }
   }
 
   /** The first frame of `event` at or after index `from` that passes `test`, now or when it comes. */
@@ -51,6 +88,7 @@ export class Client {
     test: (payload: Frame['payload']) => boolean = () => true,
     from = 0,
   ): Promise<Frame['payload']> {
+    this.checkFrames();
     const found = this.frames.slice(from).find((f) => f.event === event && test(f.payload));
     if (found) return Promise.resolve(found.payload);
     return new Promise((resolve, reject) => {
@@ -64,7 +102,12 @@ export class Client {
         test,
         resolve: (p) => {
           clearTimeout(timer);
-          resolve(p);
+          try {
+            this.checkFrames();
+            resolve(p);
+          } catch (error) {
+            reject(error as Error);
+          }
         },
       });
     });
@@ -83,8 +126,10 @@ export class Client {
     return last?.payload.hand ?? [];
   }
 
+  /** Disconnects; throws if any frame it received did not match its schema. */
   close(): void {
     this.socket.disconnect();
+    this.checkFrames();
   }
 }
 
@@ -103,6 +148,12 @@ export function connect(
     forceNew: true,
   });
   const client = new Client(socket);
+  try {
+    // A frame that did not match fails the test it came in, even if nothing waited for it.
+    onTestFinished(() => client.checkFrames());
+  } catch {
+    // Connected outside a test (in a hook): checked at `close` and at each `waitFor`.
+  }
   return new Promise((resolve, reject) => {
     socket.once('connect', () => resolve(client));
     socket.once('connect_error', (error) => reject(error));

@@ -12,6 +12,7 @@ import {
   type RouteData,
   SERVER_ERROR_RETRY_DELAY_MS,
   SESSION_EXPIRED_REDIRECT_MS,
+  failureEnvelopeSchema,
   httpErrorText,
   httpRoutes,
   routePath,
@@ -28,6 +29,12 @@ export class ApiError extends Error {
     super(message);
     this.status = status;
     this.body = body;
+  }
+
+  /** The body's field the server names first in `errors` (a 422's problem, a 409's taken name); null if none. */
+  get field(): string | null {
+    const parsed = failureEnvelopeSchema.safeParse(this.body);
+    return parsed.success ? (parsed.data.errors?.[0]?.path ?? null) : null;
   }
 }
 

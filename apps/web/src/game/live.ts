@@ -14,6 +14,7 @@ import {
   LOBBY_TEXTS,
   SERVER_EVENT_NAMES,
   type ServerEventName,
+  ackError as refusal,
 } from '@memeslam/protocol';
 import { useSyncExternalStore } from 'react';
 import { session } from '../auth/session.ts';
@@ -108,7 +109,7 @@ async function send<E extends Parameters<typeof emitAck>[0]>(
   try {
     await connect();
   } catch (error) {
-    return { success: false, error: error instanceof Error ? error.message : CONNECTION_TEXTS.notConnected };
+    return refusal('NOT_CONNECTED', error instanceof Error ? error.message : CONNECTION_TEXTS.notConnected);
   }
   return emitAck(event, payload, options);
 }
@@ -123,12 +124,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export const commands = {
   createGame: async (payload: ClientPayload<'createGame'>) => entered(await send('createGame', payload)),
   createBotGame: async (payload: ClientPayload<'create-bot-game'>) => entered(await send('create-bot-game', payload)),
-  /** Join with a 5 s timeout, retried up to 3 times 1 s apart only while the error says "Game not found" (spec §7). */
+  /** Join with a 5 s timeout, retried up to 3 times 1 s apart only while the refusal is "Game not found" (spec §7). */
   async join(roomCode: string): Promise<Ack<AckData<'joinGame'>>> {
     const attempt = () =>
       send('joinGame', { roomCode }, { timeoutMs: JOIN_RETRY.timeoutMs, timeoutText: LOBBY_TEXTS.joinTimeout });
     let ack = await attempt();
-    for (let retry = 1; !ack.success && ack.error === JOIN_RETRY.retryOn && retry <= JOIN_RETRY.retries; retry++) {
+    for (let retry = 1; !ack.success && ack.code === JOIN_RETRY.retryOn && retry <= JOIN_RETRY.retries; retry++) {
       await sleep(JOIN_RETRY.delayMs);
       ack = await attempt();
     }

@@ -28,12 +28,12 @@ export function Register() {
       toast.success(SUCCESS_TEXTS.accountCreated);
       navigate('/dashboard', { replace: true });
     } catch (error) {
-      if (error instanceof ApiError && error.status === 409) {
-        setError(/email/i.test(error.message) ? 'email' : 'username', error.message);
-      }
-      // The server's own password checks (a common password): shown on the field as it words them.
-      if (error instanceof ApiError && error.status === 422 && /password/i.test(error.message)) {
-        setError('password', error.message);
+      // A name or address taken (409), or the server's own password checks (422, a common password):
+      // shown on the field the server names, as it words them.
+      if (error instanceof ApiError) {
+        const field = error.field;
+        if (error.status === 409 && (field === 'email' || field === 'username')) setError(field, error.message);
+        if (error.status === 422 && field === 'password') setError('password', error.message);
       }
       toast.error(error instanceof ApiError && error.message ? error.message : AUTH_TEXTS.registrationFailed);
     }

@@ -13,11 +13,14 @@ import {
   type ClientEventName,
   type ClientPayload,
   type ClientToServerEvents,
+  type HandshakeRefusal,
   SOCKET_RECONNECTION,
   SOCKET_TRANSPORTS,
   type ServerToClientEvents,
+  ackError,
   connectionFailedText,
   connectionLostText,
+  handshakeRefusalSchema,
 } from '@memeslam/protocol';
 import { useSyncExternalStore } from 'react';
 import { type Socket, io } from 'socket.io-client';
@@ -118,12 +121,23 @@ function authenticationFailed(): void {
   window.location.assign(`/login?from=${encodeURIComponent(window.location.pathname)}`);
 }
 
+/** What the server said when it refused the handshake (null: socket.io's own failure, not a refusal). */
+function handshakeRefusal(error: Error): HandshakeRefusal | null {
+  const parsed = handshakeRefusalSchema.safeParse((error as Error & { data?: unknown }).data);
+  return parsed.success ? parsed.data : null;
+}
+
 /**
  * The server could not check the token (its database is away): it says so with `data.retry`. The
  * session stays; socket.io does not retry a refused handshake by itself, so we do, a second apart.
  */
 function isServerError(error: Error): boolean {
-  return (error as Error & { data?: { retry?: unknown } }).data?.retry === true;
+  return handshakeRefusal(error)?.retry === true;
+}
+
+/** No token, or one that does not sign in: the session is over. */
+function isAuthenticationRefused(error: Error): boolean {
+  return handshakeRefusal(error)?.code === 'AUTHENTICATION_FAILED';
 }
 
 function open(token: string): Promise<GameSocket> {
@@ -182,7 +196,7 @@ function open(token: string): Promise<GameSocket> {
       }, SOCKET_RECONNECTION.delayMs);
       return;
     }
-    if (/authentication/i.test(error.message)) return authenticationFailed();
+    if (isAuthenticationRefused(error)) return authenticationFailed();
     if (!everConnected && !created.active) setState({ status: 'error', message: error.message });
   });
   created.io.on('reconnect_error', (error) => {
@@ -206,7 +220,7 @@ function open(token: string): Promise<GameSocket> {
       resolve(created);
     };
     const onError = (error: Error) => {
-      if (isServerError(error) || !/authentication/i.test(error.message)) return;
+      if (!isAuthenticationRefused(error)) return;
       cleanup();
       reject(new Error(CONNECTION_TEXTS.authFailed));
     };
@@ -273,8 +287,9 @@ export function disconnect(): void {
 }
 
 /**
- * Sends a client event and resolves with its ack `{success, error, data}`. Never rejects: no
- * connection or no answer within 10 s come back as a failed ack with the spec's text.
+ * Sends a client event and resolves with its ack `{success, error, code, data}`. Never rejects: no
+ * connection or no answer within 10 s come back as a failed ack with the spec's text (codes
+ * NOT_CONNECTED and TIMEOUT).
  */
 export async function emitAck<E extends ClientEventName>(
   event: E,
@@ -282,7 +297,7 @@ export async function emitAck<E extends ClientEventName>(
   options: { readonly timeoutMs?: number; readonly timeoutText?: string } = {},
 ): Promise<Ack<AckData<E>>> {
   const live = currentSocket();
-  if (!live) return { success: false, error: CONNECTION_TEXTS.notConnected };
+  if (!live) return ackError('NOT_CONNECTED');
   try {
     // socket.io's typed emit cannot follow a generic event name; the protocol's map types it above.
     const emitter = live.timeout(options.timeoutMs ?? ACK_TIMEOUT_MS) as unknown as {
@@ -290,7 +305,7 @@ export async function emitAck<E extends ClientEventName>(
     };
     return await emitter.emitWithAck(event, payload);
   } catch {
-    return { success: false, error: options.timeoutText ?? CONNECTION_TEXTS.timeout };
+    return ackError('TIMEOUT', options.timeoutText ?? CONNECTION_TEXTS.timeout);
   }
 }
 
