@@ -105,7 +105,11 @@ export async function claimOwnership(dir: string, log: EmbeddedLog): Promise<voi
   }
   const postmaster = readPidFile(join(dir, 'postmaster.pid'));
   if (postmaster && alive(postmaster.pid)) {
-    if (isPostgres(postmaster.pid)) {
+    if (isZombie(postmaster.pid)) {
+      // Killed, not yet reaped: PostgreSQL would take its pid, still in the socket's lock file, for a
+      // running postmaster and refuse to start.
+      await reaped(postmaster.pid);
+    } else if (isPostgres(postmaster.pid)) {
       log.warn(
         `a PostgreSQL left running on ${dir} (pid ${postmaster.pid}) by a server that stopped abruptly is stopped first`,
       );
@@ -135,6 +139,22 @@ export function alive(pid: number): boolean {
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
+}
+
+/** Whether the process has exited and waits to be reaped (Linux /proc; false elsewhere). */
+export function isZombie(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z');
+  } catch {
+    return false;
+  }
+}
+
+/** Resolves once the pid is gone (a zombie reaped by its new parent), or after `waitMs`. */
+export async function reaped(pid: number, waitMs = 10_000): Promise<void> {
+  const until = Date.now() + waitMs;
+  while (alive(pid) && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 25));
 }
 
 /** A process's start time (Linux /proc), so a reused pid is not taken for the process it was. */
