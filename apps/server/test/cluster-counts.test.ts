@@ -26,9 +26,13 @@ afterEach(async () => {
 });
 
 /** Node `nodeId` of cluster `name`, with its counts. */
-async function countsOn(name: string, nodeId: string): Promise<{ cluster: ClusterRedis; counts: Counts }> {
+async function countsOn(
+  name: string,
+  nodeId: string,
+  timing: NodeTiming = TIMING,
+): Promise<{ cluster: ClusterRedis; counts: Counts }> {
   const cluster = await node(name);
-  const counts = redisCounts(cluster, nodeId, TIMING);
+  const counts = redisCounts(cluster, nodeId, timing);
   opened.push({ cluster, counts });
   return { cluster, counts };
 }
@@ -198,13 +202,16 @@ describeRedis('Redis sockets per address', () => {
   });
 
   it('the places of a node that died are given back after its TTL', async () => {
+    // A TTL long enough that a's first look comes before it runs out on a loaded machine (margin: 5 s
+    // from b's last heartbeat; at 1.5 s a run beside another full test run once looked too late).
+    const timing: NodeTiming = { ...TIMING, ttlMs: 5000 };
     const name = clusterName();
-    const a = await countsOn(name, 'a');
-    const b = await countsOn(name, 'b');
+    const a = await countsOn(name, 'a', timing);
+    const b = await countsOn(name, 'b', timing);
     expect([await b.counts.addresses.hold('ip', 2), await b.counts.addresses.hold('ip', 2)]).toEqual([true, true]);
     b.cluster.commands.disconnect();
     expect(await a.counts.addresses.hold('ip', 2)).toBe(false);
-    await expect.poll(() => a.counts.addresses.hold('ip', 2), { timeout: 3 * TIMING.ttlMs }).toBe(true);
+    await expect.poll(() => a.counts.addresses.hold('ip', 2), { timeout: 3 * timing.ttlMs }).toBe(true);
   });
 
   it('Redis unreachable: each node admits by its own count, in bounded time', async () => {
