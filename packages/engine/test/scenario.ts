@@ -168,3 +168,8 @@ export function allCardIds(state: GameState): string[] {
   for (const c of state.stock) ids.push(c.id);
   return ids;
 }
+
+/** The bot tests' seed. */
+export const SEED = '5eed5eed5eed5eed5eed5eed5eed5eed';
+/** Log-normal bot times are kept within ±2.5 sigma. */
+export const SPREAD = 2.5;
