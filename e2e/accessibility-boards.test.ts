@@ -7,9 +7,10 @@
  */
 import { LEADERBOARD_TEXTS, TOURNAMENT_TEXTS } from '@memeslam/protocol';
 import { eq } from 'drizzle-orm';
-import { afterAll, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import { tournaments, users } from '../apps/server/src/db/schema.ts';
 import { type Account, registerAccount, signIn } from './helpers/accounts.ts';
+import { axeViolations, blocking } from './helpers/axe.ts';
 import { DESKTOP, audit, expectFieldError, setRole, call, reportChecks } from './helpers/audit.ts';
 import { describeJourneys, openJourney, useBrowser } from './helpers/browser.ts';
 import { useServer } from './helpers/server.ts';
@@ -107,4 +108,26 @@ describeJourneys('accessibility: boards', () => {
       await journey.close();
     }
   }, 240_000);
+
+  it('the checker itself: it finds faults on a page, again on the same document, and after a navigation', async () => {
+    const journey = await openJourney(browser(), server().base);
+    const { page } = journey;
+    try {
+      const faulty =
+        '<!doctype html><html lang="en"><head><title>Faults</title></head><body><main>' +
+        '<img src="/x.png"><button style="color:#777;background:#888">Go</button></main></body></html>';
+      const rules = async () => blocking(await axeViolations(page)).map((violation) => violation.id);
+      await page.setContent(faulty);
+      expect(await rules()).toEqual(expect.arrayContaining(['image-alt', 'color-contrast']));
+      // axe is already in this document: a second run measures the page as it stands now.
+      await page.locator('img').evaluate((img) => img.setAttribute('alt', 'A picture'));
+      expect(await rules()).toEqual(['color-contrast']);
+      // A new document has no axe in it yet; the checker brings it there.
+      await journey.goto('/');
+      await page.getByText('MemeSlam').first().waitFor();
+      expect(await rules()).toEqual([]);
+    } finally {
+      await journey.close();
+    }
+  });
 });
