@@ -1,5 +1,4 @@
 /** The landing page and the SPA fallback, in a real browser against the real server. */
-import { existsSync } from 'node:fs';
 import { TOURNAMENT_TEXTS } from '@memeslam/protocol';
 import { MARKETING_TEXTS } from '@memeslam/protocol/texts';
 import { eq } from 'drizzle-orm';
@@ -24,7 +23,11 @@ describeJourneys('landing', () => {
       await journey.page.getByText('MemeSlam').first().waitFor();
       expect(await journey.page.locator('body').innerText()).toContain('MemeSlam');
       expect(await journey.page.title()).toContain('MemeSlam');
-      expect(existsSync(await journey.screenshot('landing'))).toBe(true);
+      // The page draws: a PNG of it can be taken (whether or not SCREENSHOTS=1 keeps the journey's shots).
+      const png = await journey.page.screenshot();
+      expect(png.subarray(1, 4).toString()).toBe('PNG');
+      expect(png.length).toBeGreaterThan(10_000);
+      await journey.screenshot('landing');
 
       const unknown = await journey.goto('/no/such/page');
       expect(unknown.status()).toBe(200);

@@ -15,7 +15,7 @@ import type { Page } from 'playwright-core';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { tournaments, users } from '../apps/server/src/db/schema.ts';
 import { type Account, registerAccount, signIn } from './helpers/accounts.ts';
-import { type Journey, atPath, describeJourneys, openJourney, useBrowser } from './helpers/browser.ts';
+import { type Journey, atPath, describeJourneys, openJourney, takeScreenshots, useBrowser } from './helpers/browser.ts';
 import { createBotGame, playGameLasting } from './helpers/game.ts';
 import { type E2eServer, startServer } from './helpers/server.ts';
 
@@ -42,6 +42,7 @@ async function installWallet(journey: Journey): Promise<string> {
 
 /** A full-page screenshot at the phone size too, then back to the desktop size. */
 async function screenshots(journey: Journey, name: string): Promise<void> {
+  if (!takeScreenshots) return;
   await journey.screenshot(`${name}-desktop`);
   await journey.page.setViewportSize({ width: 390, height: 844 });
   await journey.screenshot(`${name}-phone`);

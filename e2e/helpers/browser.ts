@@ -14,6 +14,12 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 /** Screenshots land here (.tmp/ is gitignored). */
 export const SCREENSHOT_DIR = resolve(import.meta.dirname, '..', '..', '.tmp', 'screenshots');
 
+/**
+ * The journeys' screenshots are for a person to look at, and no check reads them: they are taken
+ * when SCREENSHOTS=1 (`SCREENSHOTS=1 npm test`), not in every run (some sixty full-page PNGs).
+ */
+export const takeScreenshots = process.env.SCREENSHOTS === '1';
+
 export const hasChromium = existsSync(CHROMIUM_PATH);
 if (!hasChromium) {
   if (process.env.CI) {
@@ -63,8 +69,8 @@ export interface Journey {
   goto(path: string): Promise<Response>;
   /** Throws, listing them all, if the page threw anything uncaught or broke the Content-Security-Policy. */
   assertNoPageErrors(): void;
-  /** Saves a full-page PNG into .tmp/screenshots and returns its path. */
-  screenshot(name: string): Promise<string>;
+  /** With SCREENSHOTS=1, saves a full-page PNG into .tmp/screenshots. */
+  screenshot(name: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -121,11 +127,12 @@ export async function openJourney(browser: Browser, base: string): Promise<Journ
   };
 }
 
-export async function screenshot(page: Page, name: string): Promise<string> {
+/** With SCREENSHOTS=1, saves a full-page PNG of the page into .tmp/screenshots. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  if (!takeScreenshots) return;
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const file = join(SCREENSHOT_DIR, `${name.replace(/[^a-z0-9._-]+/gi, '-')}.png`);
   await page.screenshot({ path: file, fullPage: true });
-  return file;
 }
 
 /**
