@@ -1,6 +1,7 @@
 /**
  * Cluster mode (issue 14): nodes as real processes on loopback ports behind nginx (deploy/nginx.conf),
- * one PostgreSQL database per test and this machine's Redis (or one of the test's own that it stops):
+ * one PostgreSQL database per cluster and this machine's Redis (or one of the test's own that it stops);
+ * three clusters in all, the tests of a describe block sharing one, in order:
  * players on different nodes share one game and a spectator watches from a third; the owner of a game
  * is killed mid-game and another node finishes it from the log with every acknowledged play kept and
  * one record; every node is restarted in turn during play; Redis goes away for 20 s mid-game. What needs
@@ -9,7 +10,7 @@
  */
 import { SERVER_TEXTS } from '@memeslam/protocol';
 import pg from 'pg';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { call } from './helpers/boot.ts';
 import {
   type OwnRedis,
@@ -30,14 +31,36 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-/** A cluster of `nodes` behind nginx, and a client of its database; both closed after the test. */
-async function cluster(nodes: number, redis?: OwnRedis) {
+/** A cluster of `nodes` behind nginx, and a client of its database. */
+async function startWithDb(nodes: number, redis?: OwnRedis) {
   const started = await startCluster({ nodes, front: true, ...(redis ? { redis } : {}) });
-  cleanups.push(() => started.close());
   const db = new pg.Client({ connectionString: started.databaseUrl });
-  await db.connect();
-  cleanups.push(() => db.end());
-  return { cluster: started, db };
+  try {
+    await db.connect();
+  } catch (error) {
+    await started.close();
+    throw error;
+  }
+  return { cluster: started, db, close: () => db.end().finally(() => started.close()) };
+}
+
+/**
+ * One cluster for the enclosing describe block's tests, in their order: a cluster costs seconds of
+ * both cores to start, so the tests of a block share it, each with accounts of its own, and the one
+ * that kills a node for good comes last.
+ */
+function sharedCluster(nodes: number): () => Awaited<ReturnType<typeof startWithDb>> {
+  let shared: Awaited<ReturnType<typeof startWithDb>> | undefined;
+  beforeAll(async () => {
+    shared = await startWithDb(nodes);
+  }, 120_000);
+  afterAll(async () => {
+    await shared?.close();
+  });
+  return () => {
+    if (!shared) throw new Error('the cluster did not start');
+    return shared;
+  };
 }
 
 /** A new account signed in on `base` with a socket there. */
@@ -102,143 +125,152 @@ async function expectRecordedOnce(db: pg.Client, gameId: string, played: readonl
 }
 
 describe.skipIf(skip !== null)('cluster mode', () => {
-  it('two players on different nodes play one game to the end; a spectator on a third node sees it', async () => {
-    const { cluster: c, db } = await cluster(3);
-    const front = c.front?.url as string;
-    // The host is on node 1; the guest and the spectator come through nginx, landing on nodes 2 and 3.
-    const host = await player(c.url(0), 'host');
-    const guest = await player(front, 'guest', await clientAddressFor(c, 1));
-    const watcher = await player(front, 'watcher', await clientAddressFor(c, 2));
+  describe('three nodes: play across nodes, one game per user, then the owner SIGKILLed', () => {
+    const three = sharedCluster(3);
 
-    const created = await host.client.emit('createGame', { maxPlayers: 2, gameSpeed: 'blitz', cardsPerPlayer: 20 });
-    expect(created.success).toBe(true);
-    const { roomCode, gameId } = created.data;
-    // The lobby is found and joined from another node; the host hears of it through the fan-out.
-    const joined = await guest.client.emit('joinGame', { roomCode });
-    expect(joined).toMatchObject({ success: true, data: { gameId, roomCode } });
-    await host.client.waitFor('playerJoined', (p) => p.player.userId === guest.userId);
-    // Any node shows the lobby: by id, and in the list of live games (every node's).
-    const seen = await call(c.url(2), 'GET', `/game/${gameId}`, { token: watcher.token });
-    expect(seen.body.data.game.players).toHaveLength(2);
-    const listed = await call(c.url(2), 'GET', '/game/active', { token: watcher.token });
-    expect(listed.body.data.games.map((g: { gameId: string }) => g.gameId)).toContain(gameId);
-    expect(listed.body.data.summary.humanGames).toBe(1);
+    it('two players on different nodes play one game to the end; a spectator on a third node sees it', async () => {
+      const { cluster: c, db } = three();
+      const front = c.front?.url as string;
+      // The host is on node 1; the guest and the spectator come through nginx, landing on nodes 2 and 3.
+      const host = await player(c.url(0), 'host');
+      const guest = await player(front, 'guest', await clientAddressFor(c, 1));
+      const watcher = await player(front, 'watcher', await clientAddressFor(c, 2));
 
-    expect((await guest.client.emit('setPlayerReady', { isReady: true })).success).toBe(true);
-    expect((await host.client.emit('setPlayerReady', { isReady: true })).success).toBe(true);
-    expect(await host.client.emit('startGame', {})).toMatchObject({ success: true });
-    await guest.client.waitFor('gameStarted');
-    await guest.client.waitFor('handDealt');
+      const created = await host.client.emit('createGame', { maxPlayers: 2, gameSpeed: 'blitz', cardsPerPlayer: 20 });
+      expect(created.success).toBe(true);
+      const { roomCode, gameId } = created.data;
+      // The lobby is found and joined from another node; the host hears of it through the fan-out.
+      const joined = await guest.client.emit('joinGame', { roomCode });
+      expect(joined).toMatchObject({ success: true, data: { gameId, roomCode } });
+      await host.client.waitFor('playerJoined', (p) => p.player.userId === guest.userId);
+      // Any node shows the lobby: by id, and in the list of live games (every node's).
+      const seen = await call(c.url(2), 'GET', `/game/${gameId}`, { token: watcher.token });
+      expect(seen.body.data.game.players).toHaveLength(2);
+      const listed = await call(c.url(2), 'GET', '/game/active', { token: watcher.token });
+      expect(listed.body.data.games.map((g: { gameId: string }) => g.gameId)).toContain(gameId);
+      expect(listed.body.data.summary.humanGames).toBe(1);
 
-    const watching = await watcher.client.emit('joinGame', { roomCode });
-    expect(watching.data.game.status).toBe('active');
-    const played: string[] = [];
-    await playToTheEnd([host.client, guest.client], played);
-    const ended = await watcher.client.waitFor('gameEnded');
-    expect(watcher.client.all('cardPlayed').length).toBeGreaterThan(0);
-    expect(watcher.client.all('handUpdated')).toEqual([]);
+      expect((await guest.client.emit('setPlayerReady', { isReady: true })).success).toBe(true);
+      expect((await host.client.emit('setPlayerReady', { isReady: true })).success).toBe(true);
+      expect(await host.client.emit('startGame', {})).toMatchObject({ success: true });
+      await guest.client.waitFor('gameStarted');
+      await guest.client.waitFor('handDealt');
 
-    const recorded = await expectRecordedOnce(db, gameId, played);
-    expect(recorded.seats).toBe(2);
-    expect([host.userId, guest.userId]).toContain(recorded.game.winner_id);
-    expect(ended.seed).toMatch(/^[0-9a-f]{32}$/);
-  }, 180_000);
+      const watching = await watcher.client.emit('joinGame', { roomCode });
+      expect(watching.data.game.status).toBe('active');
+      const played: string[] = [];
+      await playToTheEnd([host.client, guest.client], played);
+      const ended = await watcher.client.waitFor('gameEnded');
+      expect(watcher.client.all('cardPlayed').length).toBeGreaterThan(0);
+      expect(watcher.client.all('handUpdated')).toEqual([]);
 
-  it('one unfinished game per user across nodes: two tabs on two nodes creating at once leave them in one game', async () => {
-    const { cluster: c, db } = await cluster(2);
-    const me = await player(c.url(0), 'twotabs');
-    const other = await connectTo(c.url(1), me.token);
-    cleanups.push(() => other.close());
-    const [a, b] = await Promise.all([me.client.emit('createGame', {}), other.emit('createGame', {})]);
-    expect(a.success && b.success).toBe(true);
-    const mine = await call(c.url(1), 'GET', '/game/my-games', { token: me.token });
-    expect(mine.body.data.games).toHaveLength(1);
-    const kept = mine.body.data.games[0].gameId as string;
-    expect([a.data.gameId, b.data.gameId]).toContain(kept);
-    // The other lobby was left for the new one: it has no human left and is closed.
-    const left = a.data.gameId === kept ? b.data.gameId : a.data.gameId;
-    await expect.poll(async () => (await records(db, left)).game.status, { timeout: 10_000 }).toBe('finished');
-  }, 60_000);
+      const recorded = await expectRecordedOnce(db, gameId, played);
+      expect(recorded.seats).toBe(2);
+      expect([host.userId, guest.userId]).toContain(recorded.game.winner_id);
+      expect(ended.seed).toMatch(/^[0-9a-f]{32}$/);
+    }, 180_000);
 
-  it('SIGKILL of the owner mid-game: another node takes the game over from its log, every acknowledged play kept, one record', async () => {
-    const { cluster: c, db } = await cluster(3);
-    const me = await player(c.url(1), 'survivor');
-    // The game is created through node 1 (its owner); the player's socket stays on node 2.
-    const owner = await connectTo(c.url(0), me.token);
-    cleanups.push(() => owner.close());
-    const { gameId } = await botGame(owner, 'blitz', 20);
-    await me.client.waitFor('gameStarted');
-    const bots = await call(c.url(1), 'GET', `/game/bot-status/${gameId}`, { token: me.token });
-    expect(bots.body.data).toMatchObject({ gameId, isBotGame: true });
-    const played: string[] = [];
-    await playCards(me.client, 3, played);
-    const killedAt = Date.now();
-    expect(await c.kill(0, 'SIGKILL')).toBeNull();
+    it('one unfinished game per user across nodes: two tabs on two nodes creating at once leave them in one game', async () => {
+      const { cluster: c, db } = three();
+      const me = await player(c.url(0), 'twotabs');
+      const other = await connectTo(c.url(1), me.token);
+      cleanups.push(() => other.close());
+      const [a, b] = await Promise.all([me.client.emit('createGame', {}), other.emit('createGame', {})]);
+      expect(a.success && b.success).toBe(true);
+      const mine = await call(c.url(1), 'GET', '/game/my-games', { token: me.token });
+      expect(mine.body.data.games).toHaveLength(1);
+      const kept = mine.body.data.games[0].gameId as string;
+      expect([a.data.gameId, b.data.gameId]).toContain(kept);
+      // The other lobby was left for the new one: it has no human left and is closed.
+      const left = a.data.gameId === kept ? b.data.gameId : a.data.gameId;
+      await expect.poll(async () => (await records(db, left)).game.status, { timeout: 10_000 }).toBe('finished');
+    }, 60_000);
 
-    // Plays go on through node 2: the first one waits while the dead node's lease runs out and
-    // another node takes the game over, and is acknowledged within 5 s of the kill.
-    const first = await firstPlayWithin(me.client, 10_000);
-    expect(first).not.toBeNull();
-    expect(Date.now() - killedAt).toBeLessThan(5000);
-    played.push(first as string);
-    // The socket that was on the dead node comes back through another one and is put back in the game.
-    const back = await connectTo(c.url(2), me.token);
-    cleanups.push(() => back.close());
-    expect((await back.waitFor('gameRejoined')).game.gameId).toBe(gameId);
-    await playToTheEnd([me.client], played);
-    expect((await expectRecordedOnce(db, gameId, played)).seats).toBe(2);
-  }, 180_000);
+    it('SIGKILL of the owner mid-game: another node takes the game over from its log, every acknowledged play kept, one record', async () => {
+      const { cluster: c, db } = three();
+      const me = await player(c.url(1), 'survivor');
+      // The game is created through node 1 (its owner); the player's socket stays on node 2.
+      const owner = await connectTo(c.url(0), me.token);
+      cleanups.push(() => owner.close());
+      const { gameId } = await botGame(owner, 'blitz', 20);
+      await me.client.waitFor('gameStarted');
+      const bots = await call(c.url(1), 'GET', `/game/bot-status/${gameId}`, { token: me.token });
+      expect(bots.body.data).toMatchObject({ gameId, isBotGame: true });
+      const played: string[] = [];
+      await playCards(me.client, 3, played);
+      const killedAt = Date.now();
+      expect(await c.kill(0, 'SIGKILL')).toBeNull();
 
-  it('an owner paused past its lease (SIGSTOP) comes back fenced: it stops running the game, which ends once on the new owner', async () => {
-    const { cluster: c, db } = await cluster(2);
-    const me = await player(c.url(1), 'patient');
-    const owner = await connectTo(c.url(0), me.token);
-    cleanups.push(() => owner.close());
-    const { gameId } = await botGame(owner, 'blitz', 20);
-    await me.client.waitFor('gameStarted');
-    const played: string[] = [];
-    await playCards(me.client, 2, played);
-    c.pause(0, true);
-    // Node 2 takes the game over once node 1's lease runs out (a play forwarded to the paused node
-    // first waits out its request timeout); plays go on there.
-    const next = await firstPlayWithin(me.client, 15_000);
-    expect(next).not.toBeNull();
-    played.push(next as string);
-    c.pause(0, false);
-    await c.nodes[0]?.waitForOutput(/game lost to another node/);
-    await playToTheEnd([me.client], played);
-    expect((await expectRecordedOnce(db, gameId, played)).game.owner_epoch).toBe(2);
-  }, 180_000);
+      // Plays go on through node 2: the first one waits while the dead node's lease runs out and
+      // another node takes the game over, and is acknowledged within 5 s of the kill.
+      const first = await firstPlayWithin(me.client, 10_000);
+      expect(first).not.toBeNull();
+      expect(Date.now() - killedAt).toBeLessThan(5000);
+      played.push(first as string);
+      // The socket that was on the dead node comes back through another one and is put back in the game.
+      const back = await connectTo(c.url(2), me.token);
+      cleanups.push(() => back.close());
+      expect((await back.waitFor('gameRejoined')).game.gameId).toBe(gameId);
+      await playToTheEnd([me.client], played);
+      expect((await expectRecordedOnce(db, gameId, played)).seats).toBe(2);
+    }, 180_000);
+  });
 
-  it('a rolling restart of every node during play: each hands its games over on SIGTERM and the game goes on', async () => {
-    const { cluster: c, db } = await cluster(3);
-    const me = await player(c.url(0), 'roller');
-    const { gameId } = await botGame(me.client, 'normal', 40);
-    await me.client.waitFor('gameStarted');
-    const played: string[] = [];
-    await playCards(me.client, 2, played);
-    let client = me.client;
-    for (let i = 0; i < 3; i += 1) {
-      expect(await c.kill(i, 'SIGTERM')).toBe(0);
-      // The player's socket was on the stopped node: it comes back through the next one.
-      client.close();
-      client = await connectTo(c.url((i + 1) % 3), me.token);
-      cleanups.push(() => client.close());
-      const rejoined = await client.waitFor('gameRejoined');
-      expect(rejoined.game.gameId).toBe(gameId);
-      const hand = new Set((rejoined.hand as { id: string }[]).map((c) => c.id));
-      for (const card of played) expect(hand.has(card)).toBe(false);
-      await playCards(client, 2, played);
-      await c.restart(i);
-    }
-    await playToTheEnd([client], played, 240_000);
-    await expectRecordedOnce(db, gameId, played);
-  }, 360_000);
+  describe('three nodes: a rolling restart, then an owner paused past its lease', () => {
+    const three = sharedCluster(3);
+
+    it('a rolling restart of every node during play: each hands its games over on SIGTERM and the game goes on', async () => {
+      const { cluster: c, db } = three();
+      const me = await player(c.url(0), 'roller');
+      const { gameId } = await botGame(me.client, 'normal', 40);
+      await me.client.waitFor('gameStarted');
+      const played: string[] = [];
+      await playCards(me.client, 2, played);
+      let client = me.client;
+      for (let i = 0; i < 3; i += 1) {
+        expect(await c.kill(i, 'SIGTERM')).toBe(0);
+        // The player's socket was on the stopped node: it comes back through the next one.
+        client.close();
+        client = await connectTo(c.url((i + 1) % 3), me.token);
+        cleanups.push(() => client.close());
+        const rejoined = await client.waitFor('gameRejoined');
+        expect(rejoined.game.gameId).toBe(gameId);
+        const hand = new Set((rejoined.hand as { id: string }[]).map((c) => c.id));
+        for (const card of played) expect(hand.has(card)).toBe(false);
+        await playCards(client, 2, played);
+        await c.restart(i);
+      }
+      await playToTheEnd([client], played, 240_000);
+      await expectRecordedOnce(db, gameId, played);
+    }, 360_000);
+
+    it('an owner paused past its lease (SIGSTOP) comes back fenced: it stops running the game, which ends once on the new owner', async () => {
+      const { cluster: c, db } = three();
+      const me = await player(c.url(1), 'patient');
+      const owner = await connectTo(c.url(0), me.token);
+      cleanups.push(() => owner.close());
+      const { gameId } = await botGame(owner, 'blitz', 20);
+      await me.client.waitFor('gameStarted');
+      const played: string[] = [];
+      await playCards(me.client, 2, played);
+      c.pause(0, true);
+      // Node 2 takes the game over once node 1's lease runs out (a play forwarded to the paused node
+      // first waits out its request timeout); plays go on there.
+      const next = await firstPlayWithin(me.client, 15_000);
+      expect(next).not.toBeNull();
+      played.push(next as string);
+      c.pause(0, false);
+      await c.nodes[0]?.waitForOutput(/game lost to another node/);
+      await playToTheEnd([me.client], played);
+      expect((await expectRecordedOnce(db, gameId, played)).game.owner_epoch).toBe(2);
+    }, 180_000);
+  });
 
   it('Redis stopped for 20 s mid-game: the owner plays on and says so on /health, the rest is refused at once, then the cluster heals', async () => {
     const redis = await startRedis();
     cleanups.push(() => redis.close());
-    const { cluster: c, db } = await cluster(2, redis);
+    const { cluster: c, db, close } = await startWithDb(2, redis);
+    cleanups.push(close);
     const [n1, n2] = [c.url(0), c.url(1)];
     const me = await player(n1, 'steady');
     const other = await player(n2, 'other');

@@ -43,8 +43,10 @@ async function start(): Promise<{ url: string; stop: () => Promise<void> }> {
   return {
     url: connectionUrl(postgres.connection, 'postgres'),
     async stop() {
+      const stopping = performance.now();
       await postgres.stop();
       rmSync(root, { recursive: true, force: true });
+      console.log(`[tests] embedded PostgreSQL stopped and removed in ${((performance.now() - stopping) / 1000).toFixed(1)} s`);
     },
   };
 }
