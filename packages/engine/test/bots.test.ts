@@ -1,3 +1,8 @@
+/**
+ * The bots one step at a time: they act only through advance(), at times scaled by the speed, not
+ * while frozen, by their level's habits, never with an opening freeze, and react to a new top card.
+ * (Whole bot games and their choices of play are in bot-games.test.ts.)
+ */
 import { describe, expect, it } from 'vitest';
 import {
   BOT_DIFFICULTIES,
@@ -6,7 +11,6 @@ import {
   PACE_SIGMA,
   REACTION_SIGMA,
   GAME_SPEEDS,
-  type GameConfig,
   type GameEvent,
   type GameSpeed,
   type GameState,
@@ -15,21 +19,8 @@ import {
   apply,
   createGame,
   nextDeadline,
-  playHeadless,
-  seedRng,
 } from '../src/index.ts';
-import { type PlayerSpec, SEED, SPREAD, accepted, card, playerOf, scenario } from './scenario.ts';
-
-function botGame(difficulties: readonly BotDifficulty[], speed: GameSpeed, seed = SEED, human = false): GameConfig {
-  const bots = difficulties.map((bot, i) => ({ id: `b${i}`, username: `Bot ${i}`, bot }));
-  return {
-    seed,
-    seats: human ? [{ id: 'h', username: 'Human', bot: null }, ...bots] : bots,
-    cardsPerPlayer: 30,
-    speed,
-    startAt: 0,
-  };
-}
+import { type PlayerSpec, SEED, SPREAD, accepted, botGame, playerOf, reseeded, scenario } from './scenario.ts';
 
 /** The window of one time per play: the pace's median × e^(±2.5 sigma), times the speed factor. */
 function window(difficulty: BotDifficulty, speed: GameSpeed): [number, number] {
@@ -45,8 +36,6 @@ function reactionWindow(difficulty: BotDifficulty, speed: GameSpeed): [number, n
     Math.ceil(scaled * Math.exp(SPREAD * REACTION_SIGMA)),
   ];
 }
-
-const reseeded = (s: GameState, n: number): GameState => ({ ...s, rng: seedRng(n.toString(16).padStart(32, 'b')) });
 
 describe('bots act only through advance(), at their scheduled time', () => {
   for (const difficulty of BOT_DIFFICULTIES) {
@@ -413,124 +402,5 @@ describe('a waiting bot reacts to a new top card', () => {
     const order = BOT_DIFFICULTIES.map((b) => BOT_PROFILES[b].reactionMs);
     expect([...order].sort((a, b) => b - a)).toEqual(order);
     expect(new Set(order).size).toBe(4);
-  });
-});
-
-describe('headless bot games', () => {
-  it('are deterministic: same seed, same game', () => {
-    const config = botGame(['easy', 'normal', 'hard', 'expert'], 'fast');
-    expect(playHeadless(config).state).toEqual(playHeadless(config).state);
-  });
-
-  it('differ with another seed', () => {
-    const a = playHeadless(botGame(['hard', 'hard', 'hard'], 'normal'));
-    const b = playHeadless(botGame(['hard', 'hard', 'hard'], 'normal', 'ffffffffffffffffffffffffffff0001'));
-    expect(a.state).not.toEqual(b.state);
-  });
-
-  for (const difficulty of BOT_DIFFICULTIES) {
-    it(`${difficulty}: bots alone finish the game with a winner, never aborted`, () => {
-      const { result } = playHeadless(botGame([difficulty, difficulty, difficulty], 'blitz'));
-      expect(result.winnerId).not.toBeNull();
-      expect(result.reason).not.toBe('aborted');
-      expect(result.ranking[0]?.playerId).toBe(result.winnerId);
-    });
-  }
-
-  const pairs: [BotDifficulty, BotDifficulty][] = [
-    ['easy', 'normal'],
-    ['normal', 'hard'],
-    ['hard', 'expert'],
-  ];
-  for (const [weaker, stronger] of pairs) {
-    it(`${stronger} beats ${weaker}`, () => {
-      // The ladder's criterion (README, "Bot ladder"): at least 60% against the level below. Since issue 12
-      // the levels are close in pace (each must stay beatable for a person), so no longer 80%.
-      let wins = 0;
-      const games = 100;
-      for (let n = 0; n < games; n += 1) {
-        const seats = [
-          { id: 'weak', username: 'Weak', bot: weaker },
-          { id: 'strong', username: 'Strong', bot: stronger },
-        ];
-        const { result } = playHeadless({
-          seed: n.toString(16).padStart(32, 'd'),
-          seats: n % 2 === 0 ? seats : seats.reverse(),
-          cardsPerPlayer: 30,
-          speed: 'normal',
-          startAt: 0,
-        });
-        if (result.winnerId === 'strong') wins += 1;
-      }
-      expect(wins).toBeGreaterThanOrEqual(60);
-    });
-  }
-});
-
-describe('bot times are log-normal around the pace', () => {
-  it('have the median of the pace and a spread of sigma 0.35 (not a fixed beat)', () => {
-    const logs: number[] = [];
-    for (let n = 0; n < 250; n += 1) {
-      const state = createGame(botGame(BOT_DIFFICULTIES, 'normal', n.toString(16).padStart(32, '7')));
-      for (const p of state.players) logs.push(Math.log((p.nextBotActionAt as number) / BOT_PROFILES[p.bot!].paceMs));
-    }
-    logs.sort((a, b) => a - b);
-    const median = logs[Math.floor(logs.length / 2)] as number;
-    const mean = logs.reduce((a, b) => a + b, 0) / logs.length;
-    const sd = Math.sqrt(logs.reduce((a, b) => a + (b - mean) ** 2, 0) / logs.length);
-    expect(Math.abs(median)).toBeLessThan(0.05);
-    expect(sd).toBeGreaterThan(0.3);
-    expect(sd).toBeLessThan(0.4);
-    expect(Math.max(...logs)).toBeLessThanOrEqual(SPREAD * PACE_SIGMA + 1e-3);
-    expect(Math.min(...logs)).toBeGreaterThanOrEqual(-SPREAD * PACE_SIGMA - 1e-3);
-  });
-});
-
-describe('hard and expert choose their play', () => {
-  // The human holds many more cards, so the bot has no reason for a power-up and plays a card (or, now
-  // and then, overlooks it); whenever it plays, it is the best play.
-  const bestEveryTime = (s: GameState, best: GameEvent): void => {
-    for (const level of ['hard', 'expert'] as const) {
-      const mine = { ...s, players: s.players.map((p) => (p.id === 'p2' ? { ...p, bot: level } : p)) };
-      let plays = 0;
-      for (let n = 0; n < 60; n += 1) {
-        const played = advance(reseeded(mine, n), 1000).events.find((e) => e.type === 'cardPlayed');
-        if (!played) continue;
-        expect(played).toEqual(best);
-        plays += 1;
-      }
-      expect(plays).toBeGreaterThan(50);
-    }
-  };
-  const human = { hand: 'R1Wi R2Wi R3Wi', deck: 'O1Pc O2Pc O3Pc O4Pc O5Pc O1Wi O2Wi O3Wi O4Wi O5Wi' };
-
-  it('keeping its own next hand most playable', () => {
-    // Blue 1 Pepe on Blue 5 Bonk leaves Red 4 Ponke (on Green 4 Solana) and Orange 2 Pepe (on the new
-    // Blue 1 Pepe) playable; Red 4 Ponke on Green 4 Solana would leave only Blue 1 Pepe playable. Both
-    // leave tops matching 132 faces, and the better play is not the first one found (pile 0).
-    const s = scenario({
-      piles: ['G4So', 'B5Bo'],
-      players: [human, { hand: 'B1Pe R4Pk O2Pe', deck: 'Y3Wi', bot: 'expert', botAt: 1000 }],
-    });
-    bestEveryTime(s, { type: 'cardPlayed', playerId: 'p2', card: card('B1Pe'), pileIndex: 1 });
-    // A normal bot picks among its moves at random.
-    const picks = new Set<string>();
-    for (let n = 0; n < 40; n += 1) {
-      const normal = { ...s, players: s.players.map((p) => (p.id === 'p2' ? { ...p, bot: 'normal' as const } : p)) };
-      const played = advance(reseeded(normal, n), 1000).events.find((e) => e.type === 'cardPlayed');
-      if (played?.type === 'cardPlayed') picks.add(played.card.id);
-    }
-    expect(picks).toEqual(new Set(['B1Pe', 'R4Pk']));
-  });
-
-  it('leaving opponents the least playable tops when its own hand is no different', () => {
-    // Blue 4 Pepe goes on either pile and leaves nothing playable in its hand. On Blue 5 Bonk the tops
-    // (G4So, B4Pe) match 116 of the 180 faces; on Green 4 Solana the tops (B4Pe, B5Bo) match 120, so
-    // pile 1 is the better play (and not the first one found).
-    const s = scenario({
-      piles: ['G4So', 'B5Bo'],
-      players: [human, { hand: 'B4Pe O2Wi Pu3Pc', deck: 'Y3Wi', bot: 'expert', botAt: 1000 }],
-    });
-    bestEveryTime(s, { type: 'cardPlayed', playerId: 'p2', card: card('B4Pe'), pileIndex: 1 });
   });
 });

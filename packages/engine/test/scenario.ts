@@ -22,7 +22,8 @@ import type { BotDifficulty, GameSpeed, PowerUpType } from '../src/constants.ts'
 import { createGame } from '../src/deal.ts';
 import { Draft } from '../src/draft.ts';
 import { refreshDerived } from '../src/rules.ts';
-import type { ApplyResult, GameState, PlayerState } from '../src/types.ts';
+import { seedRng } from '../src/rng.ts';
+import type { ApplyResult, GameConfig, GameState, PlayerState } from '../src/types.ts';
 
 const COLORS: Record<string, CardColor> = { R: 'Red', B: 'Blue', G: 'Green', Y: 'Yellow', O: 'Orange', Pu: 'Purple' };
 const LOGOS: Record<string, CardLogo> = { Bo: 'Bonk', Pe: 'Pepe', So: 'Solana', Pc: 'Popcat', Pk: 'Ponke', Wi: 'Wif' };
@@ -173,3 +174,26 @@ export function allCardIds(state: GameState): string[] {
 export const SEED = '5eed5eed5eed5eed5eed5eed5eed5eed';
 /** Log-normal bot times are kept within ±2.5 sigma. */
 export const SPREAD = 2.5;
+
+/** A game of bots of these levels (and a person first, with `human`), 30 cards each, from time 0. */
+export function botGame(
+  difficulties: readonly BotDifficulty[],
+  speed: GameSpeed,
+  seed = SEED,
+  human = false,
+): GameConfig {
+  const bots = difficulties.map((bot, i) => ({ id: `b${i}`, username: `Bot ${i}`, bot }));
+  return {
+    seed,
+    seats: human ? [{ id: 'h', username: 'Human', bot: null }, ...bots] : bots,
+    cardsPerPlayer: 30,
+    speed,
+    startAt: 0,
+  };
+}
+
+/** The state with its random stream seeded anew from `n`: the same moment, another roll of the dice. */
+export const reseeded = (s: GameState, n: number): GameState => ({
+  ...s,
+  rng: seedRng(n.toString(16).padStart(32, 'b')),
+});
