@@ -46,7 +46,9 @@ async function start(): Promise<{ url: string; stop: () => Promise<void> }> {
       const stopping = performance.now();
       await postgres.stop();
       rmSync(root, { recursive: true, force: true });
-      console.log(`[tests] embedded PostgreSQL stopped and removed in ${((performance.now() - stopping) / 1000).toFixed(1)} s`);
+      console.log(
+        `[tests] embedded PostgreSQL stopped and removed in ${((performance.now() - stopping) / 1000).toFixed(1)} s`,
+      );
     },
   };
 }
