@@ -105,6 +105,8 @@ describe('graceful shutdown', () => {
 
 // own: the embedded PostgreSQL of the server's DATA_DIR, which the CLI shares while the server runs.
 describe.each(['own' as const, ...SERVER_SETTINGS_MODES.filter((m) => m === 'external')])('admin CLI on %s', (mode) => {
+  // Two server starts and five CLI runs, each a process: 14–26 s in a full run, past 60 s with two full test
+  // runs sharing the machine. The limit guards against a hang; nothing here is timed.
   it('promotes a user by e-mail or username; refuses unknown users and roles', async () => {
     const dataDir = tempDir();
     const scratch = mode === 'own' ? null : await scratchPostgres(mode);
@@ -152,5 +154,5 @@ describe.each(['own' as const, ...SERVER_SETTINGS_MODES.filter((m) => m === 'ext
     } finally {
       await scratch?.drop();
     }
-  }, 60_000);
+  }, 180_000);
 });

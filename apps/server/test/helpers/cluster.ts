@@ -8,7 +8,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { type Server, createServer } from 'node:net';
@@ -52,21 +52,41 @@ export function clusterSkipReason(needs: {
   return reason;
 }
 
-/** Ports free now, all distinct (held together while they are chosen). */
+/**
+ * Ports below Linux's ephemeral range (ip_local_port_range, 32768–60999 by default), where no
+ * outgoing connection of any process takes one as its local port in the moment between choosing a
+ * port and a node listening on it: with ports the kernel hands out, a test run beside another once
+ * saw a node's port taken (EADDRINUSE) by such a connection.
+ */
+const LISTEN_PORTS = { from: 20_000, to: 32_767 } as const;
+
+/** Whether `port` can be listened on now; the server is kept open (closed by the caller). */
+function tryListen(server: Server, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => resolve(true));
+  });
+}
+
+/** Ports free now, all distinct (held together while they are chosen), outside the ephemeral range. */
 export async function freePorts(count: number): Promise<number[]> {
   const servers: Server[] = [];
+  const ports: number[] = [];
   try {
-    for (let i = 0; i < count; i += 1) {
+    for (let tries = 0; ports.length < count; tries += 1) {
+      if (tries > 1000) throw new Error(`no ${count} free ports in ${LISTEN_PORTS.from}–${LISTEN_PORTS.to}`);
+      // Random picks spread the test runs that share a machine over the range.
+      const port = randomInt(LISTEN_PORTS.from, LISTEN_PORTS.to + 1);
+      if (ports.includes(port)) continue;
       const server = createServer();
       servers.push(server);
-      await new Promise<void>((resolve, reject) => {
-        server.once('error', reject);
-        server.listen(0, '127.0.0.1', resolve);
-      });
+      if (await tryListen(server, port)) ports.push(port);
     }
-    return servers.map((server) => (server.address() as { port: number }).port);
+    return ports;
   } finally {
-    await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+    await Promise.all(
+      servers.map((server) => new Promise((resolve) => (server.listening ? server.close(resolve) : resolve(null)))),
+    );
   }
 }
 
