@@ -18,20 +18,15 @@ export default defineConfig({
     // Every project of the first group shares this number (vitest runs a group with one pool).
     maxWorkers: WORKERS,
     sequence: { sequencer: InterleavedSequencer },
-    // A worker keeps the modules it loaded for the next file (isolate: false, in every project): the
-    // server suites all load the whole server, and loading it again for each file cost more CPU than
-    // any one of the small files. No suite depends on a fresh module (no vi.mock; module state is set
-    // up by each test, not at import).
     // CI keeps each file's duration too (.ci/run prints them, the slowest first).
     reporters: process.env.CI ? ['default', ['json', { outputFile: '.tmp/test-report.json' }]] : ['default'],
     projects: [
-      { test: { name: 'engine', isolate: false, include: ['packages/engine/test/**/*.test.ts'] } },
-      { test: { name: 'protocol', isolate: false, include: ['packages/protocol/test/**/*.test.ts'] } },
+      { test: { name: 'engine', include: ['packages/engine/test/**/*.test.ts'] } },
+      { test: { name: 'protocol', include: ['packages/protocol/test/**/*.test.ts'] } },
       {
         // Real servers, real databases and child processes on a shared 2-core machine: generous limits.
         test: {
           name: 'server',
-          isolate: false,
           include: ['apps/server/test/**/*.test.ts'],
           exclude: QUIET,
           testTimeout: 60_000,
@@ -45,7 +40,6 @@ export default defineConfig({
         // their own), one file at a time, with nothing beside them.
         test: {
           name: 'quiet',
-          isolate: false,
           include: QUIET,
           sequence: { groupOrder: 1 },
           maxWorkers: 1,
@@ -54,15 +48,14 @@ export default defineConfig({
           globalSetup: [postgresSetup],
         },
       },
-      { test: { name: 'bench', isolate: false, include: ['bench/test/**/*.test.ts'], globalSetup: [postgresSetup] } },
-      { test: { name: 'web', isolate: false, include: ['apps/web/test/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'bench', include: ['bench/test/**/*.test.ts'], globalSetup: [postgresSetup] } },
+      { test: { name: 'web', include: ['apps/web/test/**/*.test.ts'], environment: 'node' } },
       {
         // Browser journeys: the real server and Debian's Chromium. globalSetup builds the web app once
         // first; each file holds one of a few browser slots while it runs (a browser and a server on
         // a shared 2-core machine), beside the other projects' files.
         test: {
           name: 'e2e',
-          isolate: false,
           include: ['e2e/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
