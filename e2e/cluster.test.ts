@@ -48,7 +48,10 @@ describeJourneys('cluster', () => {
         expect(owner).toBeGreaterThanOrEqual(0);
         await journey.goto(`/game/${gameId}`);
         const played: string[] = [];
-        while (played.length < 2) {
+        // A click can lose its pile to a bot's play a moment earlier: the server refuses it and the
+        // card stays in hand. That is a fair race, so such a play is tried again, up to 10 times.
+        for (let attempt = 0; played.length < 2; attempt += 1) {
+          expect(attempt, 'two plays acknowledged within 10 attempts').toBeLessThan(10);
           await page.locator(PLAYABLE).first().waitFor({ timeout: 20_000 });
           const before = await handIds(page);
           if (!(await playOneCard(page))) continue;
@@ -62,8 +65,9 @@ describeJourneys('cluster', () => {
               },
               { timeout: 5000 },
             )
-            .toBe(1);
-          played.push(gone[0] as string);
+            .toBe(1)
+            .catch(() => page.keyboard.press('Escape'));
+          if (gone.length === 1) played.push(gone[0] as string);
         }
         expect(await cluster.kill(owner, 'SIGKILL')).toBeNull();
         // The page reconnects (through nginx, to the other node, which takes the game over) and the
