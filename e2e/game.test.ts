@@ -7,6 +7,7 @@ import { type Card, cardById, matches } from '@memeslam/engine';
 import { HINTS } from '@memeslam/protocol';
 import type { Page, WebSocketRoute } from 'playwright-core';
 import { expect, it } from 'vitest';
+import { PILE_KEYS } from '../apps/web/src/game/keys.ts';
 import { registerAccount, signIn } from './helpers/accounts.ts';
 import { atPath, describeJourneys, openJourney, useBrowser } from './helpers/browser.ts';
 import { RESULT_HEADINGS, createBotGame, playOneCard, playUntilEnd } from './helpers/game.ts';
@@ -218,7 +219,7 @@ describeJourneys('game', () => {
       await journey.goto(`/game/${roomCode}`);
       await page.locator('[data-hand-card]').first().waitFor({ timeout: 30_000 });
 
-      // Keyboard: the hand card's number, then the pile's.
+      // Keyboard: the hand card's number, then the pile's key (J K L ;).
       let played: string | null = null;
       for (let attempt = 0; attempt < 30 && !played; attempt++) {
         const playable = await attributes(page, '[data-hand-card]', 'data-playable');
@@ -239,7 +240,7 @@ describeJourneys('game', () => {
           continue;
         }
         const pile = Number(await target.getAttribute('data-pile'));
-        await page.keyboard.press(String(pile + 1));
+        await page.keyboard.press(PILE_KEYS[pile]?.label.toLowerCase() ?? '');
         await expect.poll(async () => (await handOf(page)).includes(id ?? '')).toBe(false);
         played = id;
       }
@@ -257,7 +258,7 @@ describeJourneys('game', () => {
       await page.getByText(HINTS.sniperReady).waitFor();
       const sniped = (await handOf(page))[0];
       await page.keyboard.press('1');
-      await page.keyboard.press('1');
+      await page.keyboard.press('j');
       await left(2);
       await expect.poll(async () => (await handOf(page)).includes(sniped ?? '')).toBe(false);
       const bot = page.getByRole('article', { name: /\(Bot\)/ });

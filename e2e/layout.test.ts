@@ -9,17 +9,18 @@
  * Most of it runs against a server whose clock moves only when the journey says (ManualClock) and
  * whose deals are chosen: the bots never act, so the board stays as dealt.
  */
-import { type Card, createGame, matches } from '@memeslam/engine';
+import { matches } from '@memeslam/engine';
 import { GAME_TEXTS, ackError } from '@memeslam/protocol';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../apps/server/src/clock.ts';
 import { LEAVE_COUNTS_AS_LOSS } from '../apps/web/src/game/texts.ts';
 import { type Account, registerAccount, signIn } from './helpers/accounts.ts';
-import { type Journey, atPath, describeJourneys, openJourney, useBrowser } from './helpers/browser.ts';
+import { atPath, describeJourneys, openJourney, useBrowser } from './helpers/browser.ts';
 import { RESULT_HEADINGS, createBotGame, playUntilEnd } from './helpers/game.ts';
 import { expectAccessible } from './helpers/axe.ts';
-import { type E2eServer, useServer } from './helpers/server.ts';
+import { enterGame, seedWhere, startWithClock, topsOf } from './helpers/held-game.ts';
+import { useServer } from './helpers/server.ts';
 
 const SIZES = [
   { width: 1280, height: 720 },
@@ -40,19 +41,12 @@ const FOUR_PLAYERS = { numberOfBots: 3, maxPlayers: 4, botDifficulty: 'easy', ga
  * A seed whose deal gives the person (seat 0 of 4) a playable card, or none while a bot has one
  * (no global deadlock, so nothing on the server changes the piles while the person waits).
  */
-function seedWhere(stuck: boolean): string {
-  const seats = ['me', 'b1', 'b2', 'b3'].map((id, seat) => ({
-    id,
-    username: id,
-    bot: seat === 0 ? null : ('easy' as const),
-  }));
-  for (let n = 0; ; n += 1) {
-    const seed = n.toString(16).padStart(32, 'c');
-    const state = createGame({ seed, seats, cardsPerPlayer: 30, speed: 'slow', startAt: 0 });
-    const tops = state.piles.map((pile) => pile.at(-1) as Card);
+function fourPlayerSeed(stuck: boolean): string {
+  return seedWhere({ players: 4, cardsPerPlayer: 30 }, (state) => {
+    const tops = topsOf(state);
     const [me, ...bots] = state.players.map((p) => p.hand.some((card) => tops.some((top) => matches(card, top))));
-    if (stuck ? !me && bots.some(Boolean) : me) return seed;
-  }
+    return stuck ? !me && bots.some(Boolean) : Boolean(me);
+  }).seed;
 }
 
 interface Box {
@@ -114,32 +108,16 @@ async function board(page: Page): Promise<{ piles: Box[]; hand: Box[] }> {
   return { piles, hand };
 }
 
-/** Drives the hand-moved clock through the auto-start (1 s) and the countdown (5 s) to play. */
-async function startWithClock(server: E2eServer, clock: ManualClock, roomCode: string): Promise<void> {
-  const status = () => server.app.games.find(roomCode)?.status;
-  await expect
-    .poll(() => {
-      clock.advance(500);
-      return status();
-    })
-    .toBe('active');
-}
-
-async function enterGame(journey: Journey, roomCode: string): Promise<void> {
-  await journey.goto(`/game/${roomCode}`);
-  await journey.page.locator('[data-hand-card]').first().waitFor({ timeout: 20_000 });
-}
-
 describeJourneys('layout', () => {
   const browser = useBrowser();
 
   describe('with the bots held still (a hand-driven server clock, chosen deals)', () => {
     const clock = new ManualClock(Date.now());
-    let nextSeed = seedWhere(true);
+    let nextSeed = fourPlayerSeed(true);
     const server = useServer({}, { clock, seeds: () => nextSeed });
 
     async function fourPlayerGame(account: Account, stuck: boolean): Promise<string> {
-      nextSeed = seedWhere(stuck);
+      nextSeed = fourPlayerSeed(stuck);
       const { roomCode } = await createBotGame(server().base, account, FOUR_PLAYERS);
       await startWithClock(server(), clock, roomCode);
       return roomCode;

@@ -74,9 +74,17 @@ export interface Journey {
   close(): Promise<void>;
 }
 
-/** A fresh context (no cookies or storage shared with other journeys) and page, watched for errors. */
-export async function openJourney(browser: Browser, base: string): Promise<Journey> {
-  const context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 800 } });
+/**
+ * A fresh context (no cookies or storage shared with other journeys) and page, watched for errors:
+ * a 1280×800 desktop with a mouse, or with `phone` a 390×844 touch screen (a coarse pointer, no hover).
+ */
+export async function openJourney(browser: Browser, base: string, options: { phone?: boolean } = {}): Promise<Journey> {
+  const context = await browser.newContext({
+    baseURL: base,
+    ...(options.phone
+      ? { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true }
+      : { viewport: { width: 1280, height: 800 } }),
+  });
   const pageErrors: Error[] = [];
   const consoleErrors: string[] = [];
   const cspViolations: string[] = [];

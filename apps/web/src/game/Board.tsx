@@ -5,6 +5,7 @@
 import { type Card, HAND_SIZE, formatCard } from '@memeslam/engine';
 import { CardFace, CardPlaceholder, type CardSize } from '../cards/Card.tsx';
 import { longPileLabel } from './boardFit.ts';
+import { PILE_KEYS, cardKeyLabel } from './keys.ts';
 import { playablePiles } from './rules.ts';
 
 export function Piles({
@@ -41,6 +42,7 @@ export function Piles({
               data-top={top?.id}
               data-cards={pile.map((c) => c.id).join(' ')}
               data-target={target || undefined}
+              aria-keyshortcuts={PILE_KEYS[index]?.label}
               disabled={disabled}
               onClick={() => onPile(index)}
               className={`relative rounded-xl p-1 transition ${
@@ -68,8 +70,11 @@ export function Piles({
               </span>
             </button>
             <span className="whitespace-nowrap text-xs leading-4 text-muted">
-              <kbd className="rounded border border-edge px-1 font-mono">{index + 1}</kbd>
-              {longPileLabel(size) && ` Pile ${index + 1}`}
+              <kbd className="rounded border border-edge px-1 font-mono pointer-coarse:hidden">
+                {PILE_KEYS[index]?.label}
+              </kbd>
+              {/* The pile's number, as the spec numbers them; the key beside it (not on touch screens). */}
+              {longPileLabel(size) ? ` Pile ${index + 1}` : ` ${index + 1}`}
               {pileSizes[index] !== undefined && ` · ${pileSizes[index]}`}
             </span>
           </li>
@@ -114,7 +119,7 @@ export function Hand({
             <button
               type="button"
               aria-pressed={isSelected}
-              aria-keyshortcuts={String(slot + 1)}
+              aria-keyshortcuts={cardKeyLabel(slot)}
               data-hand-card={card.id}
               data-playable={playable || undefined}
               disabled={disabled}
@@ -124,15 +129,15 @@ export function Hand({
               } disabled:cursor-not-allowed`}
             >
               <CardFace card={card} size={size} selected={isSelected} dimmed={!playable && !isSelected} />
-              <span className="sr-only">{`${playable ? ', playable' : ''} (key ${slot + 1})`}</span>
+              <span className="sr-only">{`${playable ? ', playable' : ''} (key ${cardKeyLabel(slot)})`}</span>
             </button>
             <kbd
               aria-hidden="true"
-              className={`pointer-events-none absolute -top-2 -left-2 rounded-full border border-edge bg-ink px-1.5 font-mono text-xs transition-transform motion-reduce:transition-none ${
+              className={`pointer-events-none absolute -top-2 -left-2 rounded-full pointer-coarse:hidden border border-edge bg-ink px-1.5 font-mono text-xs transition-transform motion-reduce:transition-none ${
                 isSelected ? '-translate-y-3' : 'group-hover:-translate-y-1'
               }`}
             >
-              {slot + 1}
+              {cardKeyLabel(slot)}
             </kbd>
           </li>
         );

@@ -26,6 +26,7 @@ import { useBoardFit } from './useBoardFit.ts';
 import { useCountdownSeconds, useElapsedSeconds } from './useClock.ts';
 import { type DeadlockWatch, useDeadlock } from './useDeadlock.ts';
 import { useGameControls } from './useGameControls.ts';
+import { keysLegend } from './keys.ts';
 import { useViewport } from './layout.ts';
 
 /** Re-renders once a second while the game is on (which bots acted in the last 5 s). */
@@ -46,11 +47,14 @@ function useNow(running: boolean): number {
 function StatusRow({
   member,
   hint,
+  keys,
   frozenSeconds,
   deadlock,
 }: {
   member: boolean;
   hint: string;
+  /** The keyboard's keys, under the hint where there is a keyboard (a fine pointer, 768 px and up). */
+  keys: string;
   frozenSeconds: number | null;
   deadlock: DeadlockWatch;
 }) {
@@ -66,15 +70,21 @@ function StatusRow({
     content = <DeadlockBanner watch={deadlock} />;
   } else {
     content = (
-      <p
-        role="status"
-        className={`flex h-full items-center justify-center rounded-lg px-3 text-center text-sm leading-tight ${
+      <div
+        className={`flex h-full flex-col items-center justify-center rounded-lg px-3 text-center text-sm leading-tight ${
           frozenSeconds !== null ? 'bg-sky-500/20 font-semibold text-sky-200' : 'bg-panel text-muted'
         }`}
       >
-        {member ? hint : 'You are watching this game.'}
-        {frozenSeconds !== null && ` (${frozenSeconds} s)`}
-      </p>
+        <p role="status">
+          {member ? hint : 'You are watching this game.'}
+          {frozenSeconds !== null && ` (${frozenSeconds} s)`}
+        </p>
+        {member && frozenSeconds === null && (
+          <p className="hidden text-xs md:pointer-fine:block" data-keys-legend>
+            {keys}
+          </p>
+        )}
+      </div>
     );
   }
   return (
@@ -195,6 +205,7 @@ export function GameScreen({ state, onLeave }: { state: LiveGame; onLeave(): voi
           <StatusRow
             member={member}
             hint={controls.hint}
+            keys={keysLegend(shown.piles.length)}
             frozenSeconds={frozen ? frozenSeconds : null}
             deadlock={deadlock}
           />

@@ -6,7 +6,7 @@ import { POWER_UP_TYPES, type PowerUpType } from '@memeslam/engine';
 import { POWER_UP_EFFECT_TEXTS, POWER_UP_NAMES } from '@memeslam/protocol/game-texts';
 import { Icon, type IconName } from '../components/Icon.tsx';
 import type { PowerUpState } from './state.ts';
-import { POWER_UP_KEYS } from './useGameControls.ts';
+import { POWER_UP_KEYS } from './keys.ts';
 
 const ICONS: Record<PowerUpType, IconName> = {
   BOMB: 'bomb',
@@ -65,7 +65,7 @@ export function PowerUpBar({
               </button>
               <kbd
                 aria-hidden="true"
-                className="pointer-events-none absolute inset-x-0 bottom-1 text-center text-[0.6rem] text-muted @xl:inset-x-auto @xl:top-1/2 @xl:right-1.5 @xl:bottom-auto @xl:-translate-y-1/2"
+                className="pointer-events-none absolute inset-x-0 bottom-1 text-center pointer-coarse:hidden text-[0.6rem] text-muted @xl:inset-x-auto @xl:top-1/2 @xl:right-1.5 @xl:bottom-auto @xl:-translate-y-1/2"
               >
                 {POWER_UP_KEYS[type].toUpperCase()}
               </kbd>

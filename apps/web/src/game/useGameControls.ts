@@ -1,25 +1,18 @@
 /**
  * What the player does on the game screen: select a hand card (again to deselect), click a pile
  * to play it, select a power-up (again to deselect; BOMB, REVERSAL and WHIRLWIND fire at once,
- * FREEZE opens the target picker, SNIPER waits for a card and a pile), and the same by keyboard:
- * 1–3 pick a hand card, then the pile's number; B R F W S for the power-ups; Escape clears.
+ * FREEZE opens the target picker, SNIPER waits for a card and a pile), and the same by keyboard
+ * (keys.ts: 1–3 a hand card, J K L ; a pile, B R F W S a power-up, Escape clears).
  */
 import type { PowerUpType } from '@memeslam/engine';
 import { GAME_TEXTS, HINTS } from '@memeslam/protocol/game-texts';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { toast } from 'sonner';
+import { keyAction } from './keys.ts';
 import { ackError, commands, liveGame } from './live.ts';
 import { freezeTargets, playProblem, powerUpProblem, selectProblem } from './rules.ts';
 import { playSound } from './sounds.ts';
 import { type LiveGame, displayed } from './state.ts';
-
-export const POWER_UP_KEYS: Record<PowerUpType, string> = {
-  BOMB: 'b',
-  REVERSAL: 'r',
-  FREEZE: 'f',
-  WHIRLWIND: 'w',
-  SNIPER: 's',
-};
 
 export interface GameControls {
   readonly selectedCardId: string | null;
@@ -169,32 +162,24 @@ export function useGameControls(state: LiveGame, options: { readonly enabled: bo
       if (event.ctrlKey || event.metaKey || event.altKey || freezePickerOpen) return;
       const target = event.target as HTMLElement | null;
       if (target?.closest('input, textarea, select, [role="dialog"]')) return;
-      const key = event.key.toLowerCase();
-      if (key === 'escape') {
+      const action = keyAction(event.key, event.code);
+      if (!action) return;
+      if (action.kind !== 'clear') event.preventDefault();
+      if (action.kind === 'clear') {
         setSelectedCardId(null);
         setSelectedPowerUp(null);
-        return;
-      }
-      const digit = Number(key);
-      if (Number.isInteger(digit) && digit >= 1) {
-        event.preventDefault();
-        if (selectedCardId === null) {
-          const card = ctx.hand[digit - 1];
-          if (card) selectCard(card.id);
-        } else if (digit <= ctx.piles.length) {
-          clickPile(digit - 1);
-        }
-        return;
-      }
-      const type = (Object.keys(POWER_UP_KEYS) as PowerUpType[]).find((t) => POWER_UP_KEYS[t] === key);
-      if (type) {
-        event.preventDefault();
-        selectPowerUp(type);
+      } else if (action.kind === 'card') {
+        const card = ctx.hand[action.slot];
+        if (card) selectCard(card.id);
+      } else if (action.kind === 'pile') {
+        if (action.index < ctx.piles.length) clickPile(action.index);
+      } else {
+        selectPowerUp(action.type);
       }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [enabled, freezePickerOpen, selectedCardId, ctx, selectCard, clickPile, selectPowerUp]);
+  }, [enabled, freezePickerOpen, ctx, selectCard, clickPile, selectPowerUp]);
 
   let hint: string = HINTS.selectCardThenPile;
   if (frozen) hint = HINTS.youAreFrozen;

@@ -1,0 +1,143 @@
+/**
+ * Keyboard play in a real browser: every key means one thing whatever is selected. 1–3 pick a hand
+ * card, J K L ; a pile, so after a refused play (its card stays selected for a retry) a card key
+ * selects that card instead of throwing the selected one at a pile. On a touch screen the key badges
+ * and the keys line are not shown.
+ *
+ * Against a server whose clock moves only when the journey says and whose deal is chosen (the bot
+ * never acts, so the piles stay as dealt).
+ */
+import { type Card, type GameState, matches } from '@memeslam/engine';
+import { GAME_TEXTS, cannotPlayCardText } from '@memeslam/protocol';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { ManualClock } from '../apps/server/src/clock.ts';
+import { keysLegend } from '../apps/web/src/game/keys.ts';
+import { registerAccount, signIn } from './helpers/accounts.ts';
+import { describeJourneys, openJourney, useBrowser } from './helpers/browser.ts';
+import { createBotGame } from './helpers/game.ts';
+import { enterGame, seedWhere, startWithClock, topsOf } from './helpers/held-game.ts';
+import { useServer } from './helpers/server.ts';
+
+const TWO_PLAYERS = { numberOfBots: 1, maxPlayers: 2, botDifficulty: 'easy', gameSpeed: 'slow', cardsPerPlayer: 30 };
+
+/** A two-pile deal where the person holds a card that fits no pile and, in another slot, one that fits. */
+function board(state: GameState) {
+  const tops = topsOf(state);
+  const hand = state.players[0]?.hand ?? [];
+  const fitting = (card: Card) => tops.some((top) => matches(card, top));
+  const fits = hand.findIndex(fitting);
+  return {
+    tops,
+    hand,
+    stuck: hand.findIndex((card) => !fitting(card)),
+    fits,
+    pile: fits < 0 ? -1 : tops.findIndex((top) => matches(hand[fits] as Card, top)),
+  };
+}
+
+const deal = seedWhere({ players: 2, cardsPerPlayer: 30 }, (state) => {
+  const { stuck, fits } = board(state);
+  return stuck >= 0 && fits >= 0;
+});
+
+/** Which hand cards are selected, in slot order. */
+const pressed = (page: Page) =>
+  page.locator('[data-hand-card]').evaluateAll((cards) => cards.map((c) => c.getAttribute('aria-pressed') === 'true'));
+const pileTops = (page: Page) =>
+  page.locator('[data-pile]').evaluateAll((piles) => piles.map((p) => p.getAttribute('data-top')));
+
+describeJourneys('keyboard play', () => {
+  const browser = useBrowser();
+  const clock = new ManualClock(Date.now());
+  const server = useServer({}, { clock, seeds: () => deal.seed });
+
+  async function heldGame(prefix: string, phone = false) {
+    const account = await registerAccount(server().base, prefix);
+    const journey = await openJourney(browser(), server().base, { phone });
+    await signIn(journey, account);
+    const { roomCode } = await createBotGame(server().base, account, TWO_PLAYERS);
+    await startWithClock(server(), clock, roomCode);
+    await enterGame(journey, roomCode);
+    return journey;
+  }
+
+  it('keeps card keys and pile keys apart: a refused card stays selected, and a card key then selects a card', async () => {
+    const journey = await heldGame('keys');
+    const { page } = journey;
+    try {
+      const { tops, hand, stuck, fits, pile } = board(deal.state);
+      const dealtTops = tops.map((top) => top.id);
+      expect(await pileTops(page)).toEqual(dealtTops);
+      expect(
+        await page.locator('[data-hand-card]').evaluateAll((c) => c.map((e) => e.getAttribute('data-hand-card'))),
+      ).toEqual(hand.map((card) => card.id));
+      await expect.poll(() => page.locator('[data-keys-legend]').textContent()).toBe(keysLegend(2));
+      const badges = await page.locator('[data-pile] + span kbd').allTextContents();
+      expect(badges).toEqual(['J', 'K']);
+
+      // A pile key with nothing selected says so.
+      await page.keyboard.press('j');
+      await page.getByText(GAME_TEXTS.selectTheCardFirst).first().waitFor();
+
+      // The card that fits no pile, then a pile key: refused, and the card stays selected.
+      await page.keyboard.press(String(stuck + 1));
+      await expect.poll(() => pressed(page)).toEqual(hand.map((_, slot) => slot === stuck));
+      await page.keyboard.press('j');
+      await page
+        .getByText(cannotPlayCardText(hand[stuck] as Card, tops[0] as Card))
+        .first()
+        .waitFor();
+      expect(await pressed(page)).toEqual(hand.map((_, slot) => slot === stuck));
+
+      // The other card's key selects that card; nothing is thrown at a pile.
+      await page.keyboard.press(String(fits + 1));
+      await expect.poll(() => pressed(page)).toEqual(hand.map((_, slot) => slot === fits));
+      expect(await pileTops(page)).toEqual(dealtTops);
+
+      // A third pile's key on a two-pile board does nothing.
+      await page.keyboard.press('l');
+      expect(await pressed(page)).toEqual(hand.map((_, slot) => slot === fits));
+      expect(await pileTops(page)).toEqual(dealtTops);
+
+      // The pile key of the pile it fits plays it.
+      await page.keyboard.press(['j', 'k'][pile] as string);
+      await expect.poll(async () => (await pileTops(page))[pile]).toBe(hand[fits]?.id);
+      await expect.poll(() => page.locator(`[data-hand-card="${hand[fits]?.id}"]`).count()).toBe(0);
+
+      // The same card key twice selects and deselects; Escape clears.
+      await page.keyboard.press('1');
+      await expect.poll(async () => (await pressed(page))[0]).toBe(true);
+      await page.keyboard.press('1');
+      await expect.poll(async () => (await pressed(page))[0]).toBe(false);
+      await page.keyboard.press('2');
+      await expect.poll(async () => (await pressed(page))[1]).toBe(true);
+      await page.keyboard.press('Escape');
+      await expect.poll(async () => (await pressed(page)).some(Boolean)).toBe(false);
+      journey.assertNoPageErrors();
+    } finally {
+      await journey.close();
+    }
+  }, 60_000);
+
+  it('shows no key badges and no keys line on a touch screen', async () => {
+    const journey = await heldGame('touch', true);
+    const { page } = journey;
+    try {
+      const badges = page.locator(
+        '[data-pile] + span kbd, [data-hand-card] + kbd, section[aria-label="Power-ups"] kbd',
+      );
+      expect(await badges.count()).toBe(2 + 3 + 5);
+      expect(await badges.evaluateAll((all) => all.filter((k) => k.checkVisibility()).length)).toBe(0);
+      expect(await page.locator('[data-keys-legend]').isVisible()).toBe(false);
+      // The pile numbers stay.
+      expect(await page.locator('[data-pile] + span').allTextContents()).toEqual([
+        expect.stringMatching(/^J? ?(Pile )?1/),
+        expect.stringMatching(/^K? ?(Pile )?2/),
+      ]);
+      journey.assertNoPageErrors();
+    } finally {
+      await journey.close();
+    }
+  }, 60_000);
+});
