@@ -389,6 +389,28 @@ describeJourneys('layout', () => {
         expect(await result.getByRole('region', { name: 'Your Performance' }).count()).toBe(0);
         expect(await result.getByText('Place', { exact: true }).count()).toBe(0);
 
+        // A reload shows the same result (read from the database once the room takes no joins), for the
+        // player and the spectator alike: title, end line, the way on, summary, performance and ranking.
+        const parts = (page: Page) =>
+          page
+            .getByRole('main', { name: 'Game result' })
+            .evaluate((main) =>
+              [
+                'h1',
+                'header p',
+                'nav[aria-label="Next steps"]',
+                'section[aria-label="Game Summary"]',
+                'section[aria-label="Your Performance"]',
+                'section[aria-label="Final Ranking"]',
+              ].map((selector) => main.querySelector(selector)?.textContent ?? null),
+            );
+        for (const j of [player, spectator]) {
+          const before = await parts(j.page);
+          await j.page.reload();
+          await j.page.getByRole('heading', { name: RESULT_HEADINGS }).waitFor({ timeout: 20_000 });
+          expect(await parts(j.page)).toEqual(before);
+        }
+
         // The result's time and the replay's agree (both round the exact duration down).
         const time = await player.page
           .locator('dt', { hasText: 'Time' })

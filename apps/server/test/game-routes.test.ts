@@ -3,7 +3,13 @@
  * dashboard's lists and stats, history, bot status and replays — the same rooms the sockets see.
  */
 import { TIME_CAP_MS } from '@memeslam/engine';
-import { LOBBY_TEXTS, activeGamesDataSchema, gameSchema, gameStatsDataSchema } from '@memeslam/protocol';
+import {
+  LOBBY_TEXTS,
+  activeGamesDataSchema,
+  gameResultDataSchema,
+  gameSchema,
+  gameStatsDataSchema,
+} from '@memeslam/protocol';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/clock.ts';
@@ -202,6 +208,27 @@ describe.each(DATABASE_MODES)('game routes on %s', (mode) => {
     expect(finished.body.data.game.status).toBe('finished');
     const replay = await call(server.base, 'GET', `/game/${gameId}/replay`, { token: me.token });
     expect(replay.body.data).toMatchObject({ gameId, seed: ended.seed });
+    // The result, for good: by id and by room code, as the gameEnded event gave it.
+    expect((await call(server.base, 'GET', `/game/${gameId}/result`, { token: me.token })).status).toBe(200);
+    const result = gameResultDataSchema.parse(
+      (await call(server.base, 'GET', `/game/${res.body.data.roomCode}/result`, { token: me.token })).body.data,
+    );
+    expect(result.game).toMatchObject({ gameId, status: 'finished', isBotGame: true });
+    expect(result.result).toEqual({
+      gameId,
+      winner: ended.winner,
+      duration: ended.duration,
+      durationMs: ended.durationMs,
+      results: ended.results,
+      reason: ended.reason,
+    });
+    // Someone else, the host having allowed spectators (the default): the same; an unknown game: 404.
+    const passerby = await account('passerby');
+    expect((await call(server.base, 'GET', `/game/${gameId}/result`, { token: passerby.token })).body.data).toEqual(
+      result,
+    );
+    const unknown = await call(server.base, 'GET', '/game/QQQQ99/result', { token: me.token });
+    expect(unknown).toMatchObject({ status: 404, body: { message: LOBBY_TEXTS.gameNotFound } });
     const mineFinished = await call(server.base, 'GET', '/game/my-games?status=finished', { token: me.token });
     expect(mineFinished.body.data.games.map((g: { gameId: string }) => g.gameId)).toContain(gameId);
 

@@ -18,6 +18,7 @@ import {
   botDifficultySchema,
   cardSchema,
   countSchema,
+  endReasonSchema,
   gameStatusSchema,
   idSchema,
   powerUpTypeSchema,
@@ -117,3 +118,18 @@ export const playerResultSchema = z.object({
   points: countSchema,
 }) satisfies z.ZodType<PlayerResult>;
 export type PlayerResultPayload = z.infer<typeof playerResultSchema>;
+
+/**
+ * How a game ended, as its players saw it then: the core of gameEnded, and what GET /game/:id/result
+ * gives for good once the room is gone.
+ */
+export const gameResultSchema = z.object({
+  gameId: idSchema,
+  /** null when nobody won (an aborted game). */
+  winner: winnerSchema.nullable(),
+  duration: countSchema,
+  durationMs: countSchema,
+  results: z.array(playerResultSchema),
+  reason: endReasonSchema,
+});
+export type GameResult = z.infer<typeof gameResultSchema>;

@@ -7,6 +7,7 @@ import * as z from 'zod';
 import { GAME_LIST_LIMIT, LEADERBOARD_LIMIT } from './constants.ts';
 import { gameRecordSchema } from './game-record.ts';
 import { gameSchema } from './game.ts';
+import { gameResultSchema } from './game-view.ts';
 import { createGameSettingsSchema } from './lobby.ts';
 import {
   botChoiceSchema,
@@ -40,6 +41,10 @@ export const botGameEntryDataSchema = gameEntryDataSchema.extend({
 export type BotGameEntryData = z.infer<typeof botGameEntryDataSchema>;
 
 export const gameDataSchema = z.object({ game: gameSchema });
+
+/** GET /game/:id/result: a finished game (by id or room code) and how it ended, for good. */
+export const gameResultDataSchema = z.object({ game: gameSchema, result: gameResultSchema });
+export type GameResultData = z.infer<typeof gameResultDataSchema>;
 
 /** GET /game/active. */
 export const activeGamesQuerySchema = z.object({

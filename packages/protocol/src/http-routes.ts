@@ -29,6 +29,7 @@ import {
   botStatusDataSchema,
   createGameRequestSchema,
   gameDataSchema,
+  gameResultDataSchema,
   gameEntryDataSchema,
   gameHistoryDataSchema,
   gameHistoryQuerySchema,
@@ -217,6 +218,13 @@ export const httpRoutes = {
     data: botStatusDataSchema,
   },
   replay: { method: 'GET', path: '/game/:id/replay', access: 'user', params: idParamsSchema, data: replaySchema },
+  gameResult: {
+    method: 'GET',
+    path: '/game/:id/result',
+    access: 'user',
+    params: idParamsSchema,
+    data: gameResultDataSchema,
+  },
 
   // ── tournaments ──
   listTournaments: {

@@ -8,18 +8,16 @@ import { seedCommitmentSchema, seedSchema } from './game-record.ts';
 import { botInfoSchema, gameSchema, playerSchema } from './game.ts';
 import {
   activeEffectSchema,
+  gameResultSchema,
   gameStateSchema,
   handViewSchema,
-  playerResultSchema,
   powerUpStateSchema,
-  winnerSchema,
 } from './game-view.ts';
 import { powerUpEffectSchema } from './power-ups.ts';
 import {
   botDifficultySchema,
   cardSchema,
   countSchema,
-  endReasonSchema,
   gameStatusSchema,
   idSchema,
   pileIndexSchema,
@@ -137,15 +135,8 @@ export const playerFrozenSchema = z.object({
 export const playerUnfrozenSchema = z.object({ playerId: idSchema, playerName: z.string(), ...seq });
 
 /** The end: `duration` in whole seconds (durationMs exact), results by place, and the seed revealed. */
-export const gameEndedSchema = z.object({
-  gameId: idSchema,
-  /** null when nobody won (an aborted game). */
-  winner: winnerSchema.nullable(),
-  duration: countSchema,
-  durationMs: countSchema,
-  results: z.array(playerResultSchema),
+export const gameEndedSchema = gameResultSchema.extend({
   seed: seedSchema,
-  reason: endReasonSchema,
   gameState: gameStateSchema,
   ...seq,
 });

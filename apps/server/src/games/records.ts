@@ -1,7 +1,7 @@
 /** Finished games as history, recent activity and the data export read them. */
 import type { BotDifficulty, EndReason } from '@memeslam/engine';
 import { BOT_DIFFICULTIES } from '@memeslam/engine';
-import type { GameRecord } from '@memeslam/protocol';
+import type { GameRecord, GameResult } from '@memeslam/protocol';
 import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { isUuid } from '../users/repository.ts';
 import type { Db } from '../db/client.ts';
@@ -39,7 +39,8 @@ export async function gameRecordsFor(db: Db, userId: string, limit = 1000, offse
   });
 }
 
-function toRecord(game: GameRow, seats: SeatRow[], viewerId: string): GameRecord {
+/** A finished game's ranking (by place) and winner, from its seats. */
+function outcomeOf(game: GameRow, seats: SeatRow[]) {
   const results = seats
     .filter((s) => s.place !== null)
     .sort((a, b) => (a.place as number) - (b.place as number))
@@ -66,6 +67,23 @@ function toRecord(game: GameRow, seats: SeatRow[], viewerId: string): GameRecord
           isBot: winnerSeat?.isBot ?? first.isBot,
           botDifficulty: (winnerSeat?.botDifficulty ?? first.botDifficulty) as BotDifficulty | null,
         };
+  return { results, winner };
+}
+
+/** How a finished game ended, as its players saw it (the core of gameEnded), from the database. */
+export function gameResultOf(game: GameRow, seats: SeatRow[]): GameResult {
+  const durationMs = game.durationMs ?? 0;
+  return {
+    gameId: game.id,
+    ...outcomeOf(game, seats),
+    duration: Math.floor(durationMs / 1000),
+    durationMs,
+    reason: (game.endReason ?? 'aborted') as EndReason,
+  };
+}
+
+function toRecord(game: GameRow, seats: SeatRow[], viewerId: string): GameRecord {
+  const { results, winner } = outcomeOf(game, seats);
   const mine = seats.find((s) => s.userId === viewerId);
   const bots = seats.flatMap((s) => (s.botDifficulty ? [s.botDifficulty as BotDifficulty] : []));
   const strongest = bots.sort((a, b) => BOT_DIFFICULTIES.indexOf(b) - BOT_DIFFICULTIES.indexOf(a))[0] ?? null;

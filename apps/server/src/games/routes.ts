@@ -11,7 +11,7 @@ import { replays, walletLedger } from '../db/schema.ts';
 import { AppError, badRequest, notFound, serverBusy, tooManyRequests } from '../http/errors.ts';
 import { type Answer, type RouteContext, defineRoute } from '../http/route.ts';
 import type { UserRow } from '../users/repository.ts';
-import { countGamesOf, finishedGame, gameRecordsFor, globalGameStats } from './records.ts';
+import { countGamesOf, finishedGame, gameRecordsFor, gameResultOf, globalGameStats } from './records.ts';
 import { type Outcome, sha256Hex } from './types.ts';
 import type { GameService } from './service.ts';
 import { strongest } from './present.ts';
@@ -131,6 +131,21 @@ export function registerGameRoutes(app: FastifyInstance, auth: AuthService, game
     return { data: status };
   });
 
+  // A finished game's result, for good (its room is gone a few minutes after the end): to its players,
+  // and to anyone when its host allowed spectators, as getGame.
+  on('gameResult', async ({ user, params }) => {
+    const stored = await finishedGame(app.db, params.id);
+    const game = stored?.game.status === 'finished' ? gameOfStored(stored) : null;
+    if (
+      !stored ||
+      !game ||
+      !(game.gameSettings.allowSpectators || game.players.some((p) => p.userId === me(user).id))
+    ) {
+      throw notFound(LOBBY_TEXTS.gameNotFound);
+    }
+    return { data: { game, result: gameResultOf(stored.game, stored.seats) } };
+  });
+
   on('replay', async ({ params }) => {
     const stored = await finishedGame(app.db, params.id);
     if (!stored || stored.game.status !== 'finished' || !stored.game.seed) {
@@ -153,8 +168,10 @@ export function registerGameRoutes(app: FastifyInstance, auth: AuthService, game
 /** A game no longer live, as the Game shape (players by seat, no gameState). */
 async function storedGame(app: FastifyInstance, idOrCode: string): Promise<Game | null> {
   const stored = await finishedGame(app.db, idOrCode);
-  if (!stored) return null;
-  const { game, seats } = stored;
+  return stored ? gameOfStored(stored) : null;
+}
+
+function gameOfStored({ game, seats }: NonNullable<Awaited<ReturnType<typeof finishedGame>>>): Game {
   const bots = seats.flatMap((s) => (s.isBot && s.botDifficulty ? [s.botDifficulty as BotDifficulty] : []));
   const difficulty = strongest(bots);
   const botInfo = difficulty ? { numberOfBots: bots.length, difficulty } : null;

@@ -9,12 +9,18 @@ import { GAME_TEXTS } from '@memeslam/protocol';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Ranking } from './result/Ranking.tsx';
-import { OUTCOME_TITLES, endLine, gameSummary, humanVsAi, outcomeOf } from './result/summary.ts';
+import { type Counters, OUTCOME_TITLES, endLine, gameSummary, humanVsAi, outcomeOf } from './result/summary.ts';
 import { useConfetti } from './result/useConfetti.ts';
-import type { LiveGame } from './state.ts';
+import type { GameResult } from './state.ts';
 
 interface Props {
-  readonly state: LiveGame;
+  /** How the game ended: from gameEnded as it happens, or GET /game/:id/result afterwards. */
+  readonly ended: GameResult;
+  /** The viewer's player id (null: nobody in particular). */
+  readonly me: string | null;
+  readonly isBotGame: boolean;
+  /** This client's move counters (all 0 for a result read afterwards: the results' counts are used). */
+  readonly counters: Counters;
   onPlayAgain(): void;
   onDashboard(): void;
 }
@@ -68,12 +74,9 @@ function NextSteps({
   );
 }
 
-export function ResultScreen({ state, onPlayAgain, onDashboard }: Props) {
-  const { ended, me, counters } = state;
-  const isBotGame = state.game?.isBotGame ?? ended?.results.some((result) => result.isBot) ?? false;
-  const outcome = ended ? outcomeOf(ended, me) : 'noWinner';
+export function ResultScreen({ ended, me, isBotGame, counters, onPlayAgain, onDashboard }: Props) {
+  const outcome = outcomeOf(ended, me);
   useConfetti(outcome === 'victory', isBotGame);
-  if (!ended) return null;
 
   const summary = gameSummary(ended, me);
   const versus = isBotGame ? humanVsAi(ended.results, counters, ended.durationMs) : null;

@@ -14,6 +14,7 @@ import type {
   ActiveEffect,
   DeepReadonly,
   Game as WireGame,
+  GameResult as WireGameResult,
   GameStateView as WireView,
   PowerUpState as WirePowerUps,
   ServerEventName,
@@ -24,6 +25,8 @@ import type {
 export type Game = DeepReadonly<WireGame>;
 export type GameStateView = DeepReadonly<WireView>;
 export type PowerUpState = DeepReadonly<WirePowerUps>;
+/** How a game ended (gameEnded's core, or GET /game/:id/result). */
+export type GameResult = DeepReadonly<WireGameResult>;
 
 /** The client's statuses: the server's four plus idle (no game). */
 export type ClientStatus = 'idle' | 'waiting' | 'starting' | 'active' | 'finished';

@@ -4,6 +4,7 @@
  * the host allows spectators — and shows what its status calls for: loading, the countdown, the
  * game, or the result.
  */
+import type { GameResultData } from '@memeslam/protocol';
 import { MISSING_STATE_FALLBACK_MS, ROOM_CODE_ALPHABET, ROOM_CODE_LENGTH } from '@memeslam/protocol/constants';
 import { DASHBOARD_TEXTS } from '@memeslam/protocol/texts';
 import { GAME_TEXTS, LOBBY_TEXTS } from '@memeslam/protocol/game-texts';
@@ -11,13 +12,14 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { api } from '../api/http.ts';
+import { useSession } from '../auth/session.ts';
 import { Spinner } from '../components/Spinner.tsx';
 import { CountdownOverlay } from '../game/CountdownOverlay.tsx';
 import { LeaveDialog } from '../game/GameDialogs.tsx';
 import { GameScreen } from '../game/GameScreen.tsx';
 import { ackError, commands, liveGame, useLiveGame } from '../game/live.ts';
 import { ResultScreen } from '../game/ResultScreen.tsx';
-import { isMember } from '../game/state.ts';
+import { type Game, isMember } from '../game/state.ts';
 import { useGameToasts } from '../game/useGameToasts.ts';
 import { connect } from '../realtime/socket.ts';
 
@@ -48,9 +50,23 @@ function matchesGame(key: string, game: { gameId: string; roomCode: string } | n
   return game !== null && (game.gameId === key || game.roomCode === key.toUpperCase());
 }
 
-/** Resolves the route's key to a room code and joins (or rejoins, or watches) that game. */
-function useEnterGame(key: string): { error: string | null } {
+/** A finished game's result, from the database (the room is gone, or no longer takes joins), or null. */
+async function storedResult(key: string): Promise<GameResultData | null> {
+  try {
+    return (await api('gameResult', { id: key, quiet: true })).data;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Resolves the route's key to a room code and joins (or rejoins, or watches) that game. A game that
+ * has ended can no longer be joined: its result is read instead, so a reload or a later visit still
+ * shows it.
+ */
+function useEnterGame(key: string): { error: string | null; stored: GameResultData | null } {
   const [error, setError] = useState<string | null>(null);
+  const [stored, setStored] = useState<GameResultData | null>(null);
   useEffect(() => {
     let cancelled = false;
     void (async () => {
@@ -72,21 +88,29 @@ function useEnterGame(key: string): { error: string | null } {
         }
       }
       const ack = await commands.join(roomCode);
-      if (!cancelled && !ack.success) setError(ackError(ack, LOBBY_TEXTS.failedToJoinGame));
+      if (cancelled || ack.success) return;
+      const finished = await storedResult(key);
+      if (cancelled) return;
+      if (finished) setStored(finished);
+      else setError(ackError(ack, LOBBY_TEXTS.failedToJoinGame));
     })();
     return () => {
       cancelled = true;
     };
   }, [key]);
-  return { error };
+  return { error, stored };
 }
+
+/** A result read afterwards has no live move counters: the screen counts from the results. */
+const NO_COUNTERS = { cardsPlayed: 0, humanMoves: 0, botMoves: 0 };
 
 export function GamePage() {
   const params = useParams();
   const key = params.roomCode ?? params.id ?? '';
   const navigate = useNavigate();
   const state = useLiveGame();
-  const { error } = useEnterGame(key);
+  const { error, stored } = useEnterGame(key);
+  const { user } = useSession();
   const [leaving, setLeaving] = useState(false);
   useGameToasts(state.me);
 
@@ -125,8 +149,7 @@ export function GamePage() {
     navigate('/dashboard');
   }
 
-  async function playAgain() {
-    const game = state.game;
+  async function playAgain(game: Game | null) {
     if (!game?.isBotGame || !game.botSettings) {
       commands.reset();
       navigate('/lobby');
@@ -142,6 +165,19 @@ export function GamePage() {
     });
     if (ack.success && ack.data) navigate(`/lobby/${ack.data.roomCode}`);
     else toast.error(ackError(ack, LOBBY_TEXTS.failedToCreateBotGame));
+  }
+
+  if (stored && !here) {
+    return (
+      <ResultScreen
+        ended={stored.result}
+        me={user?.id ?? null}
+        isBotGame={stored.game.isBotGame}
+        counters={NO_COUNTERS}
+        onPlayAgain={() => void playAgain(stored.game)}
+        onDashboard={() => navigate('/dashboard')}
+      />
+    );
   }
 
   if (error && !here) {
@@ -166,8 +202,11 @@ export function GamePage() {
   if (status === 'finished' && state.ended) {
     return (
       <ResultScreen
-        state={state}
-        onPlayAgain={() => void playAgain()}
+        ended={state.ended}
+        me={state.me}
+        isBotGame={state.game?.isBotGame ?? state.ended.results.some((result) => result.isBot)}
+        counters={state.counters}
+        onPlayAgain={() => void playAgain(state.game)}
         onDashboard={() => {
           commands.reset();
           navigate('/dashboard');

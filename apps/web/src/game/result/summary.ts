@@ -1,12 +1,12 @@
 /**
- * The numbers on the result screen (spec §2 "Result screens"), worked out from the gameEnded
- * payload and the client's move counters. Pure, so the screen only lays them out.
+ * The numbers on the result screen (spec §2 "Result screens"), worked out from the game's result
+ * (gameEnded, or GET /game/:id/result) and the client's move counters. Pure, so the screen only lays them out.
  */
 import { GAME_TEXTS } from '@memeslam/protocol';
 import { formatElapsed } from '../clock.ts';
-import type { GameEnded } from '../state.ts';
+import type { GameResult } from '../state.ts';
 
-export type PlayerResult = GameEnded['results'][number];
+export type PlayerResult = GameResult['results'][number];
 
 export type Outcome = 'victory' | 'gameOver' | 'aiVictory' | 'noWinner';
 
@@ -17,7 +17,7 @@ export interface Counters {
 }
 
 /** "Victory" for the winner; "AI Victory" when a bot beat us; "Game Over" otherwise. */
-export function outcomeOf(ended: Pick<GameEnded, 'winner'>, me: string | null): Outcome {
+export function outcomeOf(ended: Pick<GameResult, 'winner'>, me: string | null): Outcome {
   const { winner } = ended;
   if (!winner) return 'noWinner';
   if (me !== null && winner.userId === me) return 'victory';
@@ -32,7 +32,7 @@ export const OUTCOME_TITLES: Record<Outcome, string> = {
 };
 
 /** ours: a line under the title saying how the game ended. */
-export function endLine(ended: Pick<GameEnded, 'winner' | 'reason'>, outcome: Outcome): string {
+export function endLine(ended: Pick<GameResult, 'winner' | 'reason'>, outcome: Outcome): string {
   const winnerName = ended.winner ? `${ended.winner.username}${ended.winner.isBot ? GAME_TEXTS.botSuffix : ''}` : null;
   switch (ended.reason) {
     case 'win':
@@ -81,7 +81,7 @@ export interface GameSummary {
   readonly mine: PlayerResult | null;
 }
 
-export function gameSummary(ended: GameEnded, me: string | null): GameSummary {
+export function gameSummary(ended: GameResult, me: string | null): GameSummary {
   const mine = ended.results.find((result) => result.playerId === me) ?? null;
   const cardsPlayed = mine?.cardsPlayed ?? ended.results.reduce((sum, result) => sum + result.cardsPlayed, 0);
   const ranking = finalRanking(ended.results);
