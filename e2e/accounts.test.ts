@@ -82,7 +82,7 @@ describeJourneys('accounts', () => {
       await page.getByLabel('Email or username', { exact: true }).fill(username.toUpperCase());
       await page.getByLabel('Password', { exact: true }).fill('wrong password');
       await page.getByRole('button', { name: 'Sign in' }).click();
-      await page.getByText(AUTH_TEXTS.invalidCredentials).waitFor();
+      await page.getByRole('alert').getByText(AUTH_TEXTS.invalidCredentials).waitFor();
       await page.getByLabel('Password', { exact: true }).fill(password);
       await page.getByRole('button', { name: 'Sign in' }).click();
       await atPath(page, '/dashboard');
@@ -103,7 +103,7 @@ describeJourneys('accounts', () => {
     const journey = await openJourney(browser(), server().base);
     try {
       await journey.goto('/register');
-      await journey.page.getByRole('button', { name: 'Try the demo' }).click();
+      await journey.page.getByRole('button', { name: 'Play as guest' }).click();
       await atPath(journey.page, '/dashboard');
       await journey.page.getByText(SUCCESS_TEXTS.demoLogin).waitFor();
       await journey.page.getByRole('heading', { name: /^Welcome, Guest_[A-Z2-9]{4}!$/ }).waitFor();

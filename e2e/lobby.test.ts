@@ -120,15 +120,22 @@ describeJourneys('lobby', () => {
       await page.getByLabel('Room code').press('Enter');
       await page.getByRole('alert').getByText(LOBBY_TEXTS.enterRoomCode).waitFor();
 
-      // An unknown room code from a link: the join fails (after the spec's retries) and the page says why.
+      // An unknown room code from a link: the code stays in the field with why it failed under it.
+      const field = page.getByLabel('Room code');
       await openLobby(c, '/lobby?join=ZZZZZZ');
-      await page.getByText(LOBBY_TEXTS.gameNotFound).first().waitFor();
+      await page.getByRole('alert').getByText(LOBBY_TEXTS.gameNotFound).waitFor();
+      expect(await field.inputValue()).toBe('ZZZZZZ');
       await atPath(page, '/lobby');
 
-      // The waiting room of a room that does not exist sends the user back to the lobby.
-      await c.goto('/lobby/ZZZZZZ');
-      await page.getByText(LOBBY_TEXTS.socketJoinFailed).first().waitFor();
+      // The waiting room of a room that does not exist sends the user back to the lobby, the same way.
+      await c.goto('/lobby/QQQQ99');
       await atPath(page, '/lobby');
+      await page.getByRole('alert').getByText(LOBBY_TEXTS.gameNotFound).waitFor();
+      expect(await field.inputValue()).toBe('QQQQ99');
+      expect(await page.getByText(LOBBY_TEXTS.socketJoinFailed).count()).toBe(0);
+      // Editing the code clears its error.
+      await field.fill('QQQQ98');
+      expect(await page.getByRole('alert').count()).toBe(0);
 
       await openLobby(c, '/lobby?mode=wagered');
       await page.getByRole('heading', { name: LOBBY_TEXTS.wageredLobbyTitle }).waitFor();

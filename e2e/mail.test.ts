@@ -156,7 +156,7 @@ describeJourneys('mail', () => {
       await atPath(page, '/login');
 
       await fillSignIn(page, email, oldPassword);
-      await page.getByText(AUTH_TEXTS.invalidCredentials).waitFor();
+      await page.getByRole('alert').getByText(AUTH_TEXTS.invalidCredentials).waitFor();
       expect(await page.getByRole('region', { name: AUTH_TEXTS.verificationRequiredTitle }).count()).toBe(0);
       await journey.screenshot('mail-old-password-refused');
       await fillSignIn(page, email, newPassword);

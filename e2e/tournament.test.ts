@@ -314,7 +314,7 @@ describeJourneys('tournament', () => {
     const guest = await openJourney(browser(), server().base);
     try {
       await guest.goto('/register');
-      await guest.page.getByRole('button', { name: 'Try the demo' }).click();
+      await guest.page.getByRole('button', { name: 'Play as guest' }).click();
       await atPath(guest.page, '/dashboard');
       await guest.page.getByText(TOURNAMENT_TEXTS.guestsCannotJoin).waitFor();
       await screenshots(guest, 'tournament-guest');

@@ -29,6 +29,7 @@ const Lobby = page(() => import('../pages/Lobby.tsx'), 'Lobby');
 const WaitingRoom = page(() => import('../pages/WaitingRoom.tsx'), 'WaitingRoom');
 const GamePage = page(() => import('../pages/Game.tsx'), 'GamePage');
 const Replay = page(() => import('../pages/Replay.tsx'), 'Replay');
+const Invite = page(() => import('../pages/Invite.tsx'), 'Invite');
 
 function guarded(element: ReactNode) {
   return <RequireAuth>{element}</RequireAuth>;
@@ -112,6 +113,7 @@ export function App() {
                 </RequireAuth>
               }
             />
+            <Route path="/join/:roomCode" element={<Invite />} />
             <Route path="/lobby" element={guarded(<Lobby />)} />
             <Route path="/lobby/:roomCode" element={guarded(<WaitingRoom />)} />
             <Route path="/game/room/:roomCode" element={guarded(<GamePage />)} />

@@ -124,11 +124,19 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export const commands = {
   createGame: async (payload: ClientPayload<'createGame'>) => entered(await send('createGame', payload)),
   createBotGame: async (payload: ClientPayload<'create-bot-game'>) => entered(await send('create-bot-game', payload)),
-  /** Join with a 5 s timeout, retried up to 3 times 1 s apart only while the refusal is "Game not found" (spec §7). */
-  async join(roomCode: string): Promise<Ack<AckData<'joinGame'>>> {
+  /**
+   * Join with a 5 s timeout, retried up to 3 times 1 s apart only while the refusal is "Game not found"
+   * (spec §7). `onNotFound` hears that first refusal at once, so a form can answer a wrong code without
+   * waiting for the retries (which still join a room that reaches this node late).
+   */
+  async join(
+    roomCode: string,
+    options: { onNotFound?: (text: string) => void } = {},
+  ): Promise<Ack<AckData<'joinGame'>>> {
     const attempt = () =>
       send('joinGame', { roomCode }, { timeoutMs: JOIN_RETRY.timeoutMs, timeoutText: LOBBY_TEXTS.joinTimeout });
     let ack = await attempt();
+    if (!ack.success && ack.code === JOIN_RETRY.retryOn) options.onNotFound?.(ackError(ack, LOBBY_TEXTS.gameNotFound));
     for (let retry = 1; !ack.success && ack.code === JOIN_RETRY.retryOn && retry <= JOIN_RETRY.retries; retry++) {
       await sleep(JOIN_RETRY.delayMs);
       ack = await attempt();

@@ -1,34 +1,45 @@
 /**
  * "Join Existing Game": the room code, uppercased and at most 6 characters. Join is disabled when
- * the code is empty, while joining and while disconnected; submitting empty (Enter) says so.
+ * the code is empty, while joining and while disconnected; submitting empty (Enter) says so. The
+ * server's refusal (a wrong code) shows at the field, as the schema's own errors do.
  */
 import { LOBBY_TEXTS, ROOM_CODE_LENGTH } from '@memeslam/protocol';
 import { useId } from 'react';
 import { toast } from 'sonner';
 import { roomCodeFormSchema } from '../forms/schemas.ts';
 import { useForm } from '../forms/useForm.ts';
+import type { JoinByCode } from './useJoinByCode.ts';
 
 export interface JoinGameFormProps {
-  readonly onJoin: (roomCode: string) => void;
-  readonly joining: boolean;
+  readonly joiner: JoinByCode;
   readonly connected: boolean;
+  /** The code to start with (a room URL that found no game, say). */
+  readonly initialCode?: string;
+  /** The section's heading: the spec's "Join Existing Game" unless told. */
+  readonly title?: string;
 }
 
-export function JoinGameForm({ onJoin, joining, connected }: JoinGameFormProps) {
+export function JoinGameForm({
+  joiner,
+  connected,
+  initialCode = '',
+  title = LOBBY_TEXTS.joinExistingGame,
+}: JoinGameFormProps) {
   const id = useId();
-  const { values, setField, errors, submit } = useForm({ code: '' }, roomCodeFormSchema, {
+  const { values, setField, errors, submit } = useForm({ code: initialCode }, roomCodeFormSchema, {
     onInvalid: () => toast.error(LOBBY_TEXTS.enterRoomCode),
   });
-  const error = errors.code;
+  const { joining } = joiner;
+  const error = errors.code ?? joiner.error ?? undefined;
   const join = submit(({ code }) => {
     if (joining || !connected) return;
-    onJoin(code);
+    void joiner.join(code);
   });
 
   return (
     <section aria-labelledby={`${id}-title`} className="rounded-xl border border-edge bg-panel p-4">
       <h2 id={`${id}-title`} className="mb-3 text-lg font-semibold">
-        {LOBBY_TEXTS.joinExistingGame}
+        {title}
       </h2>
       <form onSubmit={join} noValidate className="flex gap-2">
         <label htmlFor={id} className="sr-only">
@@ -43,9 +54,10 @@ export function JoinGameForm({ onJoin, joining, connected }: JoinGameFormProps) 
           spellCheck={false}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(event) =>
-            setField('code', event.target.value.toUpperCase().replace(/\s/g, '').slice(0, ROOM_CODE_LENGTH))
-          }
+          onChange={(event) => {
+            setField('code', event.target.value.toUpperCase().replace(/\s/g, '').slice(0, ROOM_CODE_LENGTH));
+            joiner.edited();
+          }}
           // A disabled Join button blocks the browser's own Enter-submit; the empty-code message must still show.
           onKeyDown={(event) => {
             if (event.key === 'Enter') join(event);

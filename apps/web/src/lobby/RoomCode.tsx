@@ -3,29 +3,11 @@ import { LOBBY_TEXTS } from '@memeslam/protocol';
 import { TOAST_DURATIONS_MS } from '@memeslam/protocol/constants';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
+import { copyText } from '../components/clipboard.ts';
 import { Icon } from '../components/Icon.tsx';
 
 /** The spec's copy confirmation lasts 2 s: the toast, and the button's "copied" look. */
 const COPIED_MS = TOAST_DURATIONS_MS.roomCodeCopied;
-
-async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    // No clipboard permission (an insecure origin, say): the old selection-and-copy still works.
-    const area = document.createElement('textarea');
-    area.value = text;
-    area.setAttribute('readonly', '');
-    area.style.position = 'fixed';
-    area.style.opacity = '0';
-    document.body.append(area);
-    area.select();
-    const ok = document.execCommand('copy');
-    area.remove();
-    return ok;
-  }
-}
 
 export function RoomCode({ roomCode }: { readonly roomCode: string }) {
   const [copied, setCopied] = useState(false);

@@ -1,6 +1,6 @@
 /**
  * /dashboard (spec §2 "Dashboard"): greeting and connection, the API-error banner, the user's
- * current game, stats, the current tournament with its entry, creating games (human, bot dialog,
+ * current game, joining with a room code, stats, the current tournament with its entry, creating games (human, bot dialog,
  * quick start), the game list by tab, the bot stats and the tiles. The pieces live in ../dashboard/,
  * one per file; this page wires them to the queries, the socket and the actions.
  */
@@ -22,7 +22,9 @@ import { type DashboardStats, StatsPanel } from '../dashboard/StatsPanel.tsx';
 import { TournamentCard } from '../dashboard/TournamentCard.tsx';
 import { useBotRecord } from '../dashboard/useBotRecord.ts';
 import { useDashboardActions } from '../dashboard/useDashboardActions.ts';
-import { connect } from '../realtime/socket.ts';
+import { JoinGameForm } from '../lobby/JoinGameForm.tsx';
+import { useJoinByCode } from '../lobby/useJoinByCode.ts';
+import { connect, useConnection } from '../realtime/socket.ts';
 
 export function Dashboard() {
   const { user: storedUser } = useSession();
@@ -36,6 +38,8 @@ export function Dashboard() {
   const [dialogOpen, setDialogOpen] = useState(false);
   const [bannerDismissed, setBannerDismissed] = useState(false);
   const botRecord = useBotRecord(user?.id, stats.data?.recentGames);
+  const joiner = useJoinByCode();
+  const connected = useConnection().status === 'connected';
 
   // The dashboard opens the real-time connection; its state shows in the header.
   useEffect(() => {
@@ -86,6 +90,8 @@ export function Dashboard() {
         />
       )}
       {current && <CurrentGameBanner game={current} onEnter={() => actions.enter(current)} />}
+      {/* Near the top, so a friend's code is one step away on a phone too. */}
+      <JoinGameForm joiner={joiner} connected={connected} title="Join with code" />
       <StatsPanel stats={panel} />
       <TournamentCard />
       <div className="grid grid-cols-1 gap-5 lg:grid-cols-3">

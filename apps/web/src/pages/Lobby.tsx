@@ -6,7 +6,7 @@
 import type { BotChoice } from '@memeslam/protocol';
 import { LOBBY_TEXTS, gameCreatedText } from '@memeslam/protocol';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { useSession } from '../auth/session.ts';
 import { ackError, commands } from '../game/live.ts';
@@ -15,6 +15,7 @@ import { ConnectionIndicator } from '../components/ConnectionIndicator.tsx';
 import { Icon } from '../components/Icon.tsx';
 import { GameSettingsPanel } from '../lobby/GameSettingsPanel.tsx';
 import { JoinGameForm } from '../lobby/JoinGameForm.tsx';
+import { useJoinByCode } from '../lobby/useJoinByCode.ts';
 import { QuickBotGames } from '../lobby/QuickBotGames.tsx';
 import {
   type BotSettingsForm,
@@ -26,7 +27,7 @@ import {
 } from '../lobby/settings.ts';
 import { connect, useConnection } from '../realtime/socket.ts';
 
-type Busy = 'idle' | 'creating' | 'joining';
+type Busy = 'idle' | 'creating';
 
 export function Lobby() {
   const { user } = useSession();
@@ -37,23 +38,14 @@ export function Lobby() {
   const [game, setGame] = useState<GameSettingsForm>(DEFAULT_GAME_SETTINGS);
   const [bots, setBots] = useState<BotSettingsForm>(DEFAULT_BOT_SETTINGS);
   const [busy, setBusy] = useState<Busy>('idle');
+  // A room URL that found no game comes back here with its code and why (WaitingRoom).
+  const notFound = (useLocation().state as { joinCode?: string; joinError?: string } | null) ?? {};
+  const joiner = useJoinByCode(notFound.joinError ?? null);
 
   useEffect(() => {
     // Failures show in the connection indicator, with its Retry.
     connect().catch(() => undefined);
   }, []);
-
-  async function join(roomCode: string) {
-    setBusy('joining');
-    const ack = await commands.join(roomCode.toUpperCase());
-    setBusy('idle');
-    if (!ack.success || !ack.data) {
-      toast.error(ackError(ack, LOBBY_TEXTS.failedToJoinGame));
-      return;
-    }
-    toast.success(LOBBY_TEXTS.joinedGame);
-    navigate(`/lobby/${ack.data.roomCode}`);
-  }
 
   // ?join=CODE joins once on load, as soon as the socket is up; the parameter is then dropped.
   const joinParam = params.get('join');
@@ -68,8 +60,8 @@ export function Lobby() {
       },
       { replace: true },
     );
-    void join(joinParam);
-  }, [joinParam, connected]);
+    void joiner.join(joinParam);
+  }, [joinParam, connected, joiner]);
 
   async function createGame() {
     if (!user) {
@@ -156,7 +148,7 @@ export function Lobby() {
         </div>
         <div className="space-y-6">
           {!wagered && <QuickBotGames onPick={(d) => void quickBotGame(d)} disabled={!canCreate} />}
-          <JoinGameForm onJoin={(code) => void join(code)} joining={busy === 'joining'} connected={connected} />
+          <JoinGameForm joiner={joiner} connected={connected} initialCode={notFound.joinCode ?? joinParam ?? ''} />
         </div>
       </div>
     </main>

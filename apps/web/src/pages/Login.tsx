@@ -5,6 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { ApiError, api } from '../api/http.ts';
 import { returnPath } from '../app/guards.tsx';
+import { playAsGuest } from '../auth/guest.ts';
 import { session } from '../auth/session.ts';
 import { Button, Field } from '../components/Field.tsx';
 import { useForm } from '../forms/useForm.ts';
@@ -12,7 +13,9 @@ import { useForm } from '../forms/useForm.ts';
 export function Login() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const { values, field, busy, submit } = useForm({ email: '', password: '' }, loginSchema);
+  const { values, field, errors, setError, busy, submit } = useForm({ email: '', password: '' }, loginSchema);
+  const next = returnPath(params);
+  const keepFrom = params.get('from') ? `?from=${encodeURIComponent(next)}` : '';
   const [verification, setVerification] = useState<{ email: string; message: string } | null>(null);
 
   async function signIn() {
@@ -21,8 +24,9 @@ export function Login() {
       if (!data?.token || !data.user) throw new Error(AUTH_TEXTS.loginInvalidResponse);
       session.signIn(data.token, data.user);
       toast.success(SUCCESS_TEXTS.loggedIn, { description: welcomeBackText(data.user.username) });
-      navigate(returnPath(params), { replace: true });
+      navigate(next, { replace: true });
     } catch (error) {
+      setError('form', undefined);
       if (error instanceof ApiError && error.body?.requiresEmailVerification === true) {
         setVerification({
           email: String(error.body.email ?? values.email),
@@ -30,6 +34,8 @@ export function Login() {
         });
         toast.error(AUTH_TEXTS.verifyBeforeLoginToast);
       } else if (error instanceof ApiError && error.status === 401) {
+        // Said at the form too, where it stays until the next try: a toast alone is gone in 4 s.
+        setError('form', AUTH_TEXTS.invalidCredentials);
         toast.error(AUTH_TEXTS.invalidCredentials);
       } else if (error instanceof ApiError && error.status === 429) {
         toast.error(AUTH_TEXTS.tooManyLoginAttempts);
@@ -74,14 +80,26 @@ export function Login() {
       <form onSubmit={submit(signIn)} noValidate className="flex flex-col gap-4">
         <Field label="Email or username" autoComplete="username" {...field('email')} />
         <Field label="Password" type="password" autoComplete="current-password" {...field('password')} />
+        {errors.form && (
+          <p role="alert" className="-mt-2 text-sm text-red-400">
+            {errors.form}
+          </p>
+        )}
         <Button type="submit" busy={busy}>
           {busy ? 'Signing in...' : 'Sign in'}
         </Button>
       </form>
-      <p className="mt-6 flex justify-between text-sm text-muted">
-        <Link to="/register" className="underline">
+      <p className="mt-6 flex flex-wrap justify-between gap-3 text-sm text-muted">
+        <Link to={`/register${keepFrom}`} className="underline">
           Create an account
         </Link>
+        <button
+          type="button"
+          className="underline"
+          onClick={() => void playAsGuest().then((ok) => ok && navigate(next, { replace: true }))}
+        >
+          Play as guest
+        </button>
         <Link to="/forgot-password" className="underline">
           Forgot password?
         </Link>

@@ -1,14 +1,20 @@
 /** /register: the form with the spec's client rules (an error clears when its field is edited), and the demo login. */
 import { AUTH_TEXTS, SUCCESS_TEXTS, VALIDATION_TEXTS, registerFormSchema } from '@memeslam/protocol';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { ApiError, api } from '../api/http.ts';
+import { returnPath } from '../app/guards.tsx';
+import { playAsGuest } from '../auth/guest.ts';
 import { session } from '../auth/session.ts';
 import { Button, Field } from '../components/Field.tsx';
 import { useForm } from '../forms/useForm.ts';
 
 export function Register() {
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  // Where to go once in: the page that sent here (an invite's lobby, say), else the dashboard.
+  const next = returnPath(params);
+  const keepFrom = params.get('from') ? `?from=${encodeURIComponent(next)}` : '';
   const { values, field, setError, busy, submit } = useForm(
     { username: '', email: '', password: '', confirmPassword: '' },
     registerFormSchema,
@@ -20,13 +26,13 @@ export function Register() {
       const { data, raw } = await api('register', { body: { username, email, password }, quiet: true });
       if (raw.requiresEmailVerification === true) {
         toast.success(SUCCESS_TEXTS.registrationCheckEmail);
-        navigate('/login');
+        navigate(`/login${keepFrom}`);
         return;
       }
       if (!data?.token || !data.user) throw new Error(AUTH_TEXTS.registrationInvalidResponse);
       session.signIn(data.token, data.user, { newAccount: true });
       toast.success(SUCCESS_TEXTS.accountCreated);
-      navigate('/dashboard', { replace: true });
+      navigate(next, { replace: true });
     } catch (error) {
       // A name or address taken (409), or the server's own password checks (422, a common password):
       // shown on the field the server names, as it words them.
@@ -40,14 +46,7 @@ export function Register() {
   }
 
   async function demo() {
-    try {
-      const { data } = await api('demo', { quiet: true });
-      session.signIn(data.token, data.user, { newAccount: true });
-      toast.success(SUCCESS_TEXTS.demoLogin);
-      navigate('/dashboard', { replace: true });
-    } catch {
-      toast.error(AUTH_TEXTS.demoLoginFailed);
-    }
+    if (await playAsGuest()) navigate(next, { replace: true });
   }
 
   return (
@@ -67,11 +66,11 @@ export function Register() {
         </Button>
       </form>
       <div className="mt-6 flex items-center justify-between text-sm text-muted">
-        <Link to="/login" className="underline">
+        <Link to={`/login${keepFrom}`} className="underline">
           Already have an account? Sign in
         </Link>
         <button type="button" className="underline" onClick={() => void demo()}>
-          Try the demo
+          Play as guest
         </button>
       </div>
     </main>

@@ -19,6 +19,7 @@ import { ConnectionIndicator } from '../components/ConnectionIndicator.tsx';
 import { GameModePanel } from '../lobby/GameModePanel.tsx';
 import { PlayerList } from '../lobby/PlayerList.tsx';
 import { ReadyPanel } from '../lobby/ReadyPanel.tsx';
+import { InviteLink } from '../lobby/InviteLink.tsx';
 import { RoomCode } from '../lobby/RoomCode.tsx';
 import { SettingsSummary } from '../lobby/SettingsSummary.tsx';
 import { botCountText, speedLabel } from '../lobby/labels.ts';
@@ -48,10 +49,12 @@ export function WaitingRoom() {
       connect().catch(() => undefined);
       return;
     }
+    // A code that finds no game (a mistyped link, a lobby that closed) goes back to /lobby (spec §7),
+    // the code in the join field with the reason under it rather than in a passing toast.
     void commands.join(roomCode).then((ack) => {
       if (ack.success) return;
-      toast.error(LOBBY_TEXTS.socketJoinFailed, { description: ackError(ack, LOBBY_TEXTS.failedToJoinGame) });
-      navigate('/lobby', { replace: true });
+      const joinError = ackError(ack, LOBBY_TEXTS.failedToJoinGame);
+      navigate('/lobby', { replace: true, state: { joinCode: roomCode, joinError } });
     });
   }, [roomCode, navigate]);
 
@@ -156,8 +159,9 @@ export function WaitingRoom() {
           {/* On the left, clear of the toasts in the top-right corner. */}
           <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
             <RoomCode roomCode={game.roomCode} />
-            <p className="text-sm text-muted">Share this code so friends can join.</p>
+            <p className="text-sm text-muted">Share this code or the invite link so friends can join.</p>
           </div>
+          <InviteLink roomCode={game.roomCode} />
           <PlayerList game={game} me={live.me} />
           <ReadyPanel
             isReady={me?.isReady ?? false}
