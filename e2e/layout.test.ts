@@ -14,6 +14,7 @@ import { GAME_TEXTS, ackError } from '@memeslam/protocol';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../apps/server/src/clock.ts';
+import { RANKING_RULE } from '../apps/web/src/game/result/summary.ts';
 import { LEAVE_COUNTS_AS_LOSS } from '../apps/web/src/game/texts.ts';
 import { type Account, registerAccount, signIn } from './helpers/accounts.ts';
 import { atPath, describeJourneys, openJourney, useBrowser } from './helpers/browser.ts';
@@ -388,6 +389,7 @@ describeJourneys('layout', () => {
         expect(await result.getByRole('button', { name: /Play Again|Challenge AI Again/ }).count()).toBe(0);
         expect(await result.getByRole('region', { name: 'Your Performance' }).count()).toBe(0);
         expect(await result.getByText('Place', { exact: true }).count()).toBe(0);
+        expect(await result.getByText(RANKING_RULE).count()).toBe(1);
 
         // A reload shows the same result (read from the database once the room takes no joins), for the
         // player and the spectator alike: title, end line, the way on, summary, performance and ranking.

@@ -94,7 +94,8 @@ describeJourneys('lobby', () => {
       for (const j of [a, b]) {
         const overlay = j.page.getByRole('dialog');
         await overlay.getByText('Discard Piles').waitFor();
-        await overlay.getByText('AI System').waitFor();
+        // People only: the AI System has nothing to check, and says so rather than showing a tick.
+        await overlay.getByRole('listitem').filter({ hasText: 'AI System' }).getByText('No bots').waitFor();
       }
       await a.page.getByText(LOBBY_TEXTS.startingGame).first().waitFor();
       await a.screenshot('countdown');

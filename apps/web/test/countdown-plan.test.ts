@@ -83,6 +83,15 @@ describe('system checks', () => {
     expect(checkTimes(game([], { humans: 2 }))).toEqual({ ...CHECKS, 'AI System': AI_SYSTEM_HUMANS_ONLY });
   });
 
+  it('marks the AI System as idle in a game without bots only (no check mark for nothing checked)', () => {
+    const idle = (g: Game) =>
+      plan(g, null, OPENED)
+        .checks.filter((c) => c.idle)
+        .map((c) => c.name);
+    expect(idle(game([], { humans: 2 }))).toEqual(['AI System']);
+    expect(idle(game(['easy']))).toEqual([]);
+  });
+
   it.each([1, 2, 3, 4, 5])('AI System in a bot game with %i bots: max(1500, bots × 400)', (n) => {
     const times = checkTimes(game(Array.from({ length: n }, () => 'easy' as const)));
     expect(times).toEqual({ ...CHECKS, 'AI System': aiSystemInBotGame(n) });

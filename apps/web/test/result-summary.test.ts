@@ -108,6 +108,15 @@ describe('finalRanking', () => {
     expect(finalRanking(results).map((r) => r.playerId)).toEqual(['me', 'bot-1', 'bot-2']);
   });
 
+  it("keeps the server's places: who left comes after everyone still in, even with fewer cards left", () => {
+    const left = [
+      result('stayed', 6, 20, { place: 2 }),
+      result('left', 2, 25, { place: 3, forfeited: true }),
+      result('won', 0, 30, { place: 1 }),
+    ];
+    expect(finalRanking(left).map((r) => r.playerId)).toEqual(['won', 'stayed', 'left']);
+  });
+
   it('writes ordinals', () => {
     expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 101].map(ordinal)).toEqual([
       '1st',

@@ -157,7 +157,11 @@ export function CountdownOverlay({ game, startsAt, onComplete }: CountdownOverla
               {checks.map((check) => (
                 <li key={check.name} className="flex items-center justify-between gap-2">
                   <span>{check.name}</span>
-                  <Mark ready={elapsed >= check.readyAt} />
+                  {check.idle ? (
+                    <span className="text-sm text-muted">No bots</span>
+                  ) : (
+                    <Mark ready={elapsed >= check.readyAt} />
+                  )}
                 </li>
               ))}
             </ul>

@@ -143,13 +143,16 @@ export function GameScreen({ state, onLeave }: { state: LiveGame; onLeave(): voi
       <StatsPanel state={state} seconds={seconds} />
       <Panel title="Quick actions">
         <div className="flex flex-col gap-2">
-          <button
-            type="button"
-            onClick={() => setDebug((d) => !d)}
-            className="rounded-md border border-edge px-3 py-1 text-sm"
-          >
-            {debug ? 'Hide debug' : 'Show debug'}
-          </button>
+          {/* For developers only (a dev build): players have nothing to read there. */}
+          {import.meta.env.DEV && (
+            <button
+              type="button"
+              onClick={() => setDebug((d) => !d)}
+              className="rounded-md border border-edge px-3 py-1 text-sm"
+            >
+              {debug ? 'Hide debug' : 'Show debug'}
+            </button>
+          )}
           <button
             type="button"
             onClick={onLeave}

@@ -24,7 +24,8 @@ type Player = Game['players'][number];
 export type AiStatus = 'initializing' | 'analyzing' | 'ready';
 
 export interface Plan {
-  readonly checks: readonly { readonly name: string; readonly readyAt: number }[];
+  /** `idle`: nothing to check in this game (the AI System of a game without bots), shown as such. */
+  readonly checks: readonly { readonly name: string; readonly readyAt: number; readonly idle?: boolean }[];
   readonly players: readonly {
     readonly player: Player;
     readonly readyAt: number;
@@ -43,7 +44,11 @@ export function plan(game: Game, startsAt: number | null, openedAt: number): Pla
     { name: 'Discard Piles', readyAt: COUNTDOWN_CHECKS_MS.discardPiles },
     { name: 'Player Hands', readyAt: COUNTDOWN_CHECKS_MS.playerHands },
     { name: 'Game State', readyAt: COUNTDOWN_CHECKS_MS.gameState },
-    { name: 'AI System', readyAt: aiSystemCheckMs(game.isBotGame ? Math.max(1, bots.length) : 0) },
+    {
+      name: 'AI System',
+      readyAt: aiSystemCheckMs(game.isBotGame ? Math.max(1, bots.length) : 0),
+      idle: !game.isBotGame,
+    },
   ];
   const players = [...game.players]
     .sort((a, b) => a.position - b.position)

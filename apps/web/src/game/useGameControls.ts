@@ -51,8 +51,9 @@ export function useGameControls(state: LiveGame, options: { readonly enabled: bo
     if (selectedCardId && !shown.hand.some((c) => c.id === selectedCardId)) setSelectedCardId(null);
   }, [selectedCardId, shown.hand]);
 
+  // One toast per cause, replaced rather than stacked: tapping while frozen says so once, not once a tap.
   const refuse = useCallback((message: string) => {
-    toast.error(message);
+    toast.error(message, { id: message });
     playSound('invalid');
   }, []);
 

@@ -54,10 +54,16 @@ export function endLine(ended: Pick<GameResult, 'winner' | 'reason'>, outcome: O
   }
 }
 
-/** Final ranking: cardsLeft ascending; the server's place settles ties (cards played, join order). */
+/**
+ * Final ranking: the server's places, by the engine's rule (RANKING_RULE): cards left, fewest first,
+ * ties to more cards played; who left the game after everyone still in it, whatever their cards.
+ */
 export function finalRanking(results: readonly PlayerResult[]): PlayerResult[] {
-  return [...results].sort((a, b) => a.cardsLeft - b.cardsLeft || a.place - b.place);
+  return [...results].sort((a, b) => a.place - b.place);
 }
+
+export const RANKING_RULE =
+  'Ranked by cards left, fewest first (ties: more cards played); players who left come last. Points are what the leaderboard counts.';
 
 export function ordinal(n: number): string {
   const tens = n % 100;
