@@ -246,13 +246,27 @@ describeJourneys('game', () => {
       }
       expect(played).not.toBeNull();
 
+      // The Game stats panel counts as the server does: one card, no power-up yet, a speed above zero.
+      const stat = (label: string) =>
+        page
+          .locator('dt', { hasText: new RegExp(`^${label}$`) })
+          .first()
+          .locator('xpath=following-sibling::dd')
+          .textContent();
+      const counts = async () => ({ cards: await stat('Cards played'), used: await stat('Power-ups used') });
+      await expect.poll(counts).toEqual({ cards: '1', used: '0' });
+      expect(await stat('Speed')).not.toBe('0.00/s');
+
       const powerUps = page.getByRole('region', { name: 'Power-ups' });
       const left = (n: number) => powerUps.getByText(`${n}/5`).waitFor();
       await page.keyboard.press('b');
       await left(4);
       await page.getByRole('button', { name: 'Bomb, used' }).waitFor();
+      // A Bomb plays one card (the deck's top), once.
+      await expect.poll(counts).toEqual({ cards: '2', used: '1' });
       await page.keyboard.press('w');
       await left(3);
+      await expect.poll(counts).toEqual({ cards: '2', used: '2' });
       // Sniper: the power-up, then a card, then any pile (matching is skipped).
       await page.keyboard.press('s');
       await page.getByText(HINTS.sniperReady).waitFor();
@@ -261,6 +275,7 @@ describeJourneys('game', () => {
       await page.keyboard.press('j');
       await left(2);
       await expect.poll(async () => (await handOf(page)).includes(sniped ?? '')).toBe(false);
+      await expect.poll(counts).toEqual({ cards: '3', used: '3' });
       const bot = page.getByRole('article', { name: /\(Bot\)/ });
       const botCards = async () => Number((await bot.getAttribute('aria-label'))?.match(/(\d+) cards left/)?.[1]);
       const before = await botCards();

@@ -20,7 +20,7 @@ import { PlayerCard } from './PlayerCard.tsx';
 import { perSecond } from './result/summary.ts';
 import { PowerUpBar } from './PowerUpBar.tsx';
 import { setSoundEnabled, useSoundEnabled } from './sounds.ts';
-import { type LiveGame, displayed, isMember } from './state.ts';
+import { type LiveGame, displayed, isMember, ownCounts } from './state.ts';
 import { freezeTargets } from './rules.ts';
 import { useBoardFit } from './useBoardFit.ts';
 import { useCountdownSeconds, useElapsedSeconds } from './useClock.ts';
@@ -115,7 +115,7 @@ export function GameScreen({ state, onLeave }: { state: LiveGame; onLeave(): voi
   const selected = shown.hand.find((c) => c.id === controls.selectedCardId) ?? null;
   const { sizes, boardRef, handRef } = useBoardFit(shown.piles.length, member, viewport);
   const title = isBotGame ? GAME_TEXTS.botGameTitle : GAME_TEXTS.multiplayerTitle;
-  const cardsPerSecond = perSecond(state.counters.cardsPlayed, seconds * 1000);
+  const cardsPerSecond = perSecond(ownCounts(state).cardsPlayed, seconds * 1000);
 
   const statusPanel = (
     <GameStatusPanel state={state} seconds={seconds} canPlay={canPlay} frozenSeconds={frozenSeconds} />

@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { Icon } from '../components/Icon.tsx';
 import { perSecond } from './result/summary.ts';
 import { useCountdownSeconds } from './useClock.ts';
-import type { LiveGame } from './state.ts';
+import { type LiveGame, ownCounts } from './state.ts';
 
 export function Panel({ title, children, className = '' }: { title: string; children: ReactNode; className?: string }) {
   return (
@@ -117,6 +117,7 @@ export function StatsPanel({ state, seconds }: { state: LiveGame; seconds: numbe
   const bots = players.filter((p) => p.isBot).length;
   const me = state.view?.players.find((p) => p.userId === state.me);
   const available = me?.powerUps.available.length ?? state.powerUps.available.length;
+  const own = ownCounts(state);
   return (
     <Panel title="Game stats">
       <dl className="space-y-1">
@@ -124,11 +125,11 @@ export function StatsPanel({ state, seconds }: { state: LiveGame; seconds: numbe
         <Row label="Humans / bots">
           {players.length - bots} / {bots}
         </Row>
-        <Row label="Cards played">{state.counters.cardsPlayed}</Row>
-        <Row label="Speed">{perSecond(state.counters.cardsPlayed, seconds * 1000)}/s</Row>
+        <Row label="Cards played">{own.cardsPlayed}</Row>
+        <Row label="Speed">{perSecond(own.cardsPlayed, seconds * 1000)}/s</Row>
         <Row label="Game time">{formatGameTime(seconds)}</Row>
         <Row label="Power-ups available">{available}</Row>
-        <Row label="Power-ups used">{state.counters.powerUpsUsed}</Row>
+        <Row label="Power-ups used">{own.powerUpsUsed}</Row>
       </dl>
     </Panel>
   );

@@ -189,6 +189,18 @@ function settle(state: LiveGame): LiveGame {
 }
 
 /**
+ * This player's own counts as the server keeps them (each event's view), else as this client counted
+ * them: a Bomb or a Sniper is one card played, as the engine counts it.
+ */
+export function ownCounts(state: LiveGame): { readonly cardsPlayed: number; readonly powerUpsUsed: number } {
+  const me = state.view?.players.find((p) => p.userId === state.me);
+  return {
+    cardsPlayed: me?.cardsPlayed ?? state.counters.cardsPlayed,
+    powerUpsUsed: me ? me.powerUps.used.length : state.counters.powerUpsUsed,
+  };
+}
+
+/**
  * Someone moved: the bot/human move split and the bot's activity, this player's own counters when
  * the move was theirs, and the deadlock clock restarting when a card went onto a pile.
  */
