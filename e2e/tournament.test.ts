@@ -8,7 +8,7 @@
  * Full), a signed-out visitor and a demo guest.
  */
 import { type KeyObject, generateKeyPairSync, sign } from 'node:crypto';
-import { TOURNAMENT_TEXTS, notRankedYetText, tournamentSchema } from '@memeslam/protocol';
+import { TOURNAMENT_TEXTS, notRankedYetText, tournamentRulesText, tournamentSchema } from '@memeslam/protocol';
 import bs58 from 'bs58';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
@@ -213,6 +213,9 @@ describeJourneys('tournament', () => {
       await journey.goto('/dashboard');
       const card = page.getByRole('region', { name: 'Tournament Humans Only' });
       await card.getByRole('button', { name: TOURNAMENT_TEXTS.join }).waitFor();
+      // Which games count is said before any is played, not only after one did not.
+      await card.getByText(tournamentRulesText(tournament.settings)).waitFor();
+      expect(tournamentRulesText(tournament.settings)).toContain('people only');
       await screenshots(journey, 'tournament-dashboard-open');
       await card.getByRole('button', { name: TOURNAMENT_TEXTS.join }).click();
       await card.getByText(TOURNAMENT_TEXTS.joined, { exact: true }).waitFor();

@@ -352,14 +352,30 @@ export const TOURNAMENT_TEXTS = {
   },
 } as const;
 
+/**
+ * ours: which games count, said before any is played (DESIGN §5's rules), e.g. "Counts: games that
+ * end between the start and the end and last at least 30 s, people only. Ranked after 5 counted games."
+ */
+export function tournamentRulesText(settings: {
+  readonly allowBots: boolean;
+  readonly minGamesRequired: number;
+}): string {
+  const seconds = TOURNAMENT_MIN_GAME_DURATION_MS / 1000;
+  const who = settings.allowBots ? 'bot games included' : 'people only (bot games do not count)';
+  const n = settings.minGamesRequired;
+  return `Counts: games that end between the start and the end and last at least ${seconds} s, ${who}. Ranked after ${n} counted ${n === 1 ? 'game' : 'games'}.`;
+}
+
 /** ours: a participant below minGamesRequired, e.g. "Not ranked yet: 1 of 3 games". */
 export function notRankedYetText(gamesCounted: number, minGamesRequired: number): string {
   return `Not ranked yet: ${gamesCounted} of ${minGamesRequired} ${minGamesRequired === 1 ? 'game' : 'games'}`;
 }
 
-/** Time remaining as days+hours, hours+minutes or minutes; "Ended" at zero. */
+/** Time remaining as days+hours, hours+minutes, minutes, or seconds in the last minute; "Ended" at zero. */
 export function formatTimeRemaining(ms: number): string {
   if (ms <= 0) return TOURNAMENT_TEXTS.ended;
+  // The last minute in seconds: never "0m" while time is left.
+  if (ms < 60_000) return `${Math.ceil(ms / 1000)}s`;
   const minutes = Math.floor(ms / 60_000);
   const days = Math.floor(minutes / 1440);
   const hours = Math.floor((minutes % 1440) / 60);

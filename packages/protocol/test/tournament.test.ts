@@ -5,6 +5,7 @@ import {
   clampWinnersCount,
   createTournamentSchema,
   formatTimeRemaining,
+  tournamentRulesText,
   parseWith,
   prizeDistributionFor,
   prizeDistributionMatches,
@@ -254,5 +255,21 @@ describe('tournament views', () => {
     expect(formatTimeRemaining((2 * 24 + 5) * 3_600_000 + 120_000)).toBe('2d 5h');
     expect(formatTimeRemaining(3 * 3_600_000 + 12 * 60_000)).toBe('3h 12m');
     expect(formatTimeRemaining(59 * 60_000 + 59_000)).toBe('59m');
+    // The last minute in seconds, never "0m".
+    expect(formatTimeRemaining(60_000)).toBe('1m');
+    expect(formatTimeRemaining(59_999)).toBe('60s');
+    expect(formatTimeRemaining(42_100)).toBe('43s');
+    expect(formatTimeRemaining(1)).toBe('1s');
+  });
+});
+
+describe('tournamentRulesText', () => {
+  it('says which games count before any is played: the window, the minimum length, bots, and the games to rank', () => {
+    expect(tournamentRulesText({ allowBots: false, minGamesRequired: 5 })).toBe(
+      'Counts: games that end between the start and the end and last at least 30 s, people only (bot games do not count). Ranked after 5 counted games.',
+    );
+    expect(tournamentRulesText({ allowBots: true, minGamesRequired: 1 })).toBe(
+      'Counts: games that end between the start and the end and last at least 30 s, bot games included. Ranked after 1 counted game.',
+    );
   });
 });

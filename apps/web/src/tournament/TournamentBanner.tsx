@@ -1,11 +1,11 @@
 /**
  * The tournament banner (gameplay spec §2 "Tournament tab"): name, description, status LIVE /
  * UPCOMING / Ended, prize pool, participants over the maximum, time remaining or "starts in", the
- * winners count, and the entry control. Used by the Tournament tab and the dashboard.
+ * winners count, which games count (before any is played), and the entry control. Used by the Tournament tab and the dashboard.
  */
-import { TOURNAMENT_TEXTS, type Tournament, formatTimeRemaining } from '@memeslam/protocol';
+import { TOURNAMENT_TEXTS, type Tournament, formatTimeRemaining, tournamentRulesText } from '@memeslam/protocol';
 import { type ReactNode, useMemo } from 'react';
-import { usePassed } from './queries.ts';
+import { useMsUntil, usePassed } from './queries.ts';
 import { TournamentEntry } from './TournamentEntry.tsx';
 
 export function TournamentBanner({
@@ -22,6 +22,9 @@ export function TournamentBanner({
   // The end as this page saw it: a tournament that ends while it is open shows as ended.
   const endsAt = useMemo(() => Date.now() + tournament.timeRemaining, [tournament]);
   const ended = usePassed(endsAt) || tournament.status === 'ended';
+  const startsAt = useMemo(() => Date.now() + tournament.startsIn, [tournament]);
+  const untilStart = useMsUntil(startsAt);
+  const untilEnd = useMsUntil(endsAt);
   const live = tournament.status === 'active' && !ended;
   const badge = live
     ? TOURNAMENT_TEXTS.live
@@ -57,7 +60,11 @@ export function TournamentBanner({
           <dd className="font-semibold">
             {ended
               ? TOURNAMENT_TEXTS.ended
-              : formatTimeRemaining(tournament.status === 'upcoming' ? tournament.startsIn : tournament.timeRemaining)}
+              : tournament.status === 'upcoming'
+                ? untilStart > 0
+                  ? formatTimeRemaining(untilStart)
+                  : 'now'
+                : formatTimeRemaining(untilEnd)}
           </dd>
         </div>
         <div>
@@ -65,6 +72,11 @@ export function TournamentBanner({
           <dd className="font-semibold">{tournament.prizePool.winnersCount}</dd>
         </div>
       </dl>
+      {!ended && (
+        <p className="mt-2 text-sm text-muted" data-tournament-rules>
+          {tournamentRulesText(tournament.settings)}
+        </p>
+      )}
       <TournamentEntry tournament={tournament} ended={ended} from={from} />
       {children}
     </section>

@@ -71,3 +71,21 @@ export function usePassed(at: number): boolean {
   }, [at]);
   return passed;
 }
+
+/**
+ * The ms left until `at`, kept current: every second in its last minute (the banner counts seconds
+ * there), every minute before.
+ */
+export function useMsUntil(at: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  const left = at - now;
+  useEffect(() => {
+    if (left <= 0) return;
+    // Until the shown figure next changes (a whole second, or a whole minute, is crossed).
+    const unit = left <= 60_000 ? 1000 : 60_000;
+    const step = (left % unit || unit) + 1;
+    const timer = setTimeout(() => setNow(Date.now()), Math.min(step, LONGEST_WAIT_MS));
+    return () => clearTimeout(timer);
+  }, [left]);
+  return left;
+}
