@@ -2,9 +2,10 @@
  * Getting people into a game, in real browsers: the dashboard's "Join with code" answers a wrong code
  * at its field at once (not after the spec's retries); a lobby's invite link (/join/CODE, copied from
  * the waiting room) brings a signed-out visitor in as a guest or through a new account, and a
- * signed-in one straight in; a wrong password is said at the sign-in form.
+ * signed-in one straight in; a guest from the landing page never sees its placeholder address and
+ * becomes an account keeping its id; a wrong password is said at the sign-in form.
  */
-import { AUTH_TEXTS, LOBBY_TEXTS } from '@memeslam/protocol';
+import { AUTH_TEXTS, LOBBY_TEXTS, SERVER_TEXTS } from '@memeslam/protocol';
 import { expect, it } from 'vitest';
 import { registerAccount, signIn } from './helpers/accounts.ts';
 import { call } from './helpers/audit.ts';
@@ -125,6 +126,45 @@ describeJourneys('joining people', () => {
       await Promise.all([hostJourney, guest, newcomer, signedIn].map((j) => j.close()));
     }
   }, 90_000);
+
+  it('plays as a guest from the landing page, never shows its placeholder address, and becomes an account keeping its games', async () => {
+    const journey = await openJourney(browser(), server().base, { phone: true });
+    const { page } = journey;
+    try {
+      await journey.goto('/');
+      await page.getByRole('button', { name: 'Play as guest' }).click();
+      await atPath(page, '/dashboard');
+      const guest = await page.evaluate(
+        () => JSON.parse(localStorage.getItem('user') ?? 'null') as { id: string; username: string },
+      );
+      expect(guest.username).toMatch(/^Guest_/);
+      await page.getByRole('button', { name: 'Menu' }).click();
+      await page.locator('#mobile-menu').getByText('Guest account').waitFor();
+      await journey.goto('/profile');
+      await page.getByText('Guest account').waitFor();
+      expect(await page.content()).not.toContain('guest.invalid');
+
+      // From the profile's link: the register form turns the guest into an account, same id.
+      await page.getByRole('link', { name: 'Create an account' }).click();
+      await atPath(page, '/register');
+      await page.getByText('Your games, stats and level as a guest come with you.').waitFor();
+      const username = `kept_${Date.now().toString(36)}`;
+      await page.getByLabel('Username').fill(username);
+      await page.getByLabel('Email').fill(`${username}@example.com`);
+      await page.getByLabel('Password', { exact: true }).fill('play secret 1');
+      await page.getByLabel('Confirm password', { exact: true }).fill('play secret 1');
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await atPath(page, '/dashboard');
+      await page.getByText(SERVER_TEXTS.guestUpgraded).waitFor();
+      const user = await page.evaluate(
+        () => JSON.parse(localStorage.getItem('user') ?? 'null') as { id: string; username: string; isGuest: boolean },
+      );
+      expect(user).toMatchObject({ id: guest.id, username, isGuest: false });
+      journey.assertNoPageErrors();
+    } finally {
+      await journey.close();
+    }
+  }, 60_000);
 
   it('says a wrong password at the sign-in form, and keeps it there', async () => {
     const account = await registerAccount(server().base, 'pw');

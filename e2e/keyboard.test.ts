@@ -2,13 +2,13 @@
  * Keyboard play in a real browser: every key means one thing whatever is selected. 1–3 pick a hand
  * card, J K L ; a pile, so after a refused play (its card stays selected for a retry) a card key
  * selects that card instead of throwing the selected one at a pile. On a touch screen the key badges
- * and the keys line are not shown.
+ * and the keys line are not shown, and the hint says "tap".
  *
  * Against a server whose clock moves only when the journey says and whose deal is chosen (the bot
  * never acts, so the piles stay as dealt).
  */
 import { type Card, type GameState, matches } from '@memeslam/engine';
-import { GAME_TEXTS, cannotPlayCardText } from '@memeslam/protocol';
+import { GAME_TEXTS, HINTS, cannotPlayCardText } from '@memeslam/protocol';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { ManualClock } from '../apps/server/src/clock.ts';
@@ -136,6 +136,8 @@ describeJourneys('keyboard play', () => {
       expect(await badges.count()).toBe(2 + 3 + 5);
       expect(await badges.evaluateAll((all) => all.filter((k) => k.checkVisibility()).length)).toBe(0);
       expect(await page.locator('[data-keys-legend]').isVisible()).toBe(false);
+      // The hint speaks of tapping.
+      await page.getByRole('status').getByText(HINTS.selectCardThenPile.replace('click', 'tap')).waitFor();
       // The pile numbers stay.
       expect(await page.locator('[data-pile] + span').allTextContents()).toEqual([
         expect.stringMatching(/^J? ?(Pile )?1/),

@@ -319,7 +319,10 @@ describeJourneys('tournament', () => {
       await guest.goto('/register');
       await guest.page.getByRole('button', { name: 'Play as guest' }).click();
       await atPath(guest.page, '/dashboard');
-      await guest.page.getByText(TOURNAMENT_TEXTS.guestsCannotJoin).waitFor();
+      // A link to becoming an account (which keeps the guest's games), and back here after.
+      const upgrade = guest.page.getByRole('link', { name: TOURNAMENT_TEXTS.guestsCannotJoin });
+      await upgrade.waitFor();
+      expect(new URL((await upgrade.getAttribute('href')) ?? '', server().base).pathname).toBe('/register');
       await screenshots(guest, 'tournament-guest');
       guest.assertNoPageErrors();
     } finally {

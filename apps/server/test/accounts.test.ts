@@ -1,6 +1,8 @@
 /** Every account route over real HTTP, success and error paths, on each database mode. */
 import { AUTH_TEXTS, SERVER_TEXTS, SUCCESS_TEXTS, VALIDATION_TEXTS, userSchema } from '@memeslam/protocol';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../src/db/schema.ts';
 import { type Booted, DATABASE_MODES, boot, call, newAccount } from './helpers/boot.ts';
 
 describe.each(DATABASE_MODES)('accounts on %s', (mode) => {
@@ -267,6 +269,49 @@ describe.each(DATABASE_MODES)('accounts on %s', (mode) => {
         body: { email: res.body.data.user.username, password: 'x' },
       });
       expect(login.status).toBe(401);
+    });
+  });
+
+  describe('a guest becomes an account', () => {
+    it('keeps its id, games, stats and level, takes a name, address and password, and signs in with them', async () => {
+      const guest = (await call(base, 'POST', '/auth/demo')).body.data;
+      await server.app.db
+        .update(users)
+        .set({ gamesPlayed: 7, gamesWon: 3, totalPoints: 420 })
+        .where(eq(users.id, guest.user.id));
+      const before = (await call(base, 'GET', '/auth/me', { token: guest.token })).body.data.user;
+      const account = newAccount('kept');
+      const res = await call(base, 'POST', '/auth/upgrade', { token: guest.token, body: account });
+      expect(res.status).toBe(200);
+      expect(res.body.message).toBe(SERVER_TEXTS.guestUpgraded);
+      const user = userSchema.parse(res.body.data.user);
+      expect(user).toMatchObject({
+        id: guest.user.id,
+        username: account.username,
+        email: account.email,
+        isGuest: false,
+      });
+      expect(user.stats).toEqual(before.stats);
+      expect(user.level).toBe(before.level);
+      const login = await call(base, 'POST', '/auth/login', {
+        body: { email: account.username, password: account.password },
+      });
+      expect(login.status).toBe(200);
+      expect(login.body.data.user.id).toBe(guest.user.id);
+
+      // Once an account, never again; a taken name is refused on its field, as at registration.
+      const again = await call(base, 'POST', '/auth/upgrade', {
+        token: res.body.data.token,
+        body: newAccount('twice'),
+      });
+      expect(again).toMatchObject({ status: 409, body: { message: SERVER_TEXTS.notAGuest } });
+      const other = (await call(base, 'POST', '/auth/demo')).body.data;
+      const taken = await call(base, 'POST', '/auth/upgrade', {
+        token: other.token,
+        body: { ...newAccount('taken'), username: account.username },
+      });
+      expect(taken).toMatchObject({ status: 409, body: { message: SERVER_TEXTS.usernameTaken } });
+      expect((await call(base, 'POST', '/auth/upgrade', { body: newAccount('anon') })).status).toBe(401);
     });
   });
 

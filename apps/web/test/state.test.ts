@@ -4,14 +4,8 @@
  */
 import type { Card } from '@memeslam/engine';
 import { describe, expect, it } from 'vitest';
-import {
-  type Action,
-  type LiveGame,
-  type ServerAction,
-  displayed,
-  initialLiveGame,
-  reduce,
-} from '../src/game/state.ts';
+import { displayed } from '../src/game/displayed.ts';
+import { type Action, type LiveGame, type ServerAction, initialLiveGame, reduce } from '../src/game/state.ts';
 import { deadlockLadder, hasPlayableCard, playProblem, powerUpProblem, selectProblem } from '../src/game/rules.ts';
 
 const card = (id: string, number: Card['number'], color: Card['color'], logo: Card['logo']): Card => ({
@@ -102,6 +96,17 @@ describe('optimistic plays', () => {
     const sent = reduce(started(), { type: 'playSent', card: RED3, pileIndex: 0 });
     const refused = reduce(sent, { type: 'playFailed', cardId: RED3.id });
     expect(displayed(refused)).toEqual(displayed(started()));
+  });
+
+  it('draws a play whose ack is late back in the hand, as the server last had it, until the ack comes', () => {
+    const sent = reduce(started(), { type: 'playSent', card: RED3, pileIndex: 0 });
+    const late = reduce(sent, { type: 'ackLate', cardId: RED3.id });
+    expect(late.lateAcks).toBe(1);
+    expect(displayed(late)).toEqual(displayed(started()));
+    // Refused after all: nothing left to undo on screen; the ack is back.
+    const back = reduce(reduce(late, { type: 'ackBack' }), { type: 'playFailed', cardId: RED3.id });
+    expect(back.lateAcks).toBe(0);
+    expect(displayed(back)).toEqual(displayed(started()));
   });
 
   it('never shows the card twice, whichever of cardPlayed and handUpdated comes first', () => {

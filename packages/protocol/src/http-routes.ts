@@ -93,6 +93,14 @@ export const httpRoutes = {
   },
   refresh: { method: 'POST', path: '/auth/refresh', access: 'user', ...noBody, data: authSessionSchema },
   demo: { method: 'POST', path: '/auth/demo', access: 'public', ...noBody, data: authSessionSchema },
+  /** A signed-in guest becomes an account, keeping its games, stats and level. */
+  upgradeGuest: {
+    method: 'POST',
+    path: '/auth/upgrade',
+    access: 'user',
+    body: registerSchema,
+    data: authSessionSchema,
+  },
   resendVerification: {
     method: 'POST',
     path: '/auth/resend-verification',

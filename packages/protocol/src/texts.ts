@@ -140,6 +140,10 @@ export const AUTH_TEXTS = {
 export const SERVER_TEXTS = {
   usernameTaken: 'Username is already taken',
   emailTaken: 'Email is already registered',
+  /** POST /auth/upgrade by an account that is not a guest. */
+  notAGuest: 'This is already a full account',
+  /** POST /auth/upgrade: the guest is an account now. */
+  guestUpgraded: 'Account created! Your games, stats and level are kept.',
   invalidOrExpiredToken: 'This link is invalid or has expired',
   currentPasswordIncorrect: 'Current password is incorrect',
   /** Socket connection refusals must contain "Authentication" (DESIGN §3). */

@@ -58,6 +58,12 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, limi
     return { status: 201, data: await auth.session(await auth.demo()), message: SUCCESS_TEXTS.demoLogin };
   });
 
+  on('upgradeGuest', async ({ user, body, request }) => {
+    await limit(request, 'registerPerIp');
+    const upgraded = await auth.upgradeGuest(me(user), body);
+    return { data: await auth.session(upgraded), message: SERVER_TEXTS.guestUpgraded };
+  });
+
   on('resendVerification', async ({ body, request }) => {
     await limit(request, 'verificationMailPerIp', 'verificationMailPerAddress');
     auth.resendVerification(body.email);

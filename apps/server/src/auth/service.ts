@@ -182,6 +182,33 @@ export class AuthService {
     return user;
   }
 
+  /**
+   * A guest becomes an account: the same user (its games, stats and level stay) with a name, an
+   * address and a password of its own. Its address is verified like a new account's.
+   */
+  async upgradeGuest(guest: UserRow, input: { username: string; email: string; password: string }): Promise<UserRow> {
+    if (!guest.isGuest) throw conflict(SERVER_TEXTS.notAGuest);
+    assertAcceptablePassword(input.password, input);
+    await this.#assertAvailable(input.username, input.email);
+    const passwordHash = await hashPassword(input.password);
+    const { user, link } = await this.#db.transaction(async (tx) => {
+      const user = await updateUser(tx, guest.id, {
+        username: input.username,
+        email: input.email,
+        passwordHash,
+        isGuest: false,
+        emailVerifiedAt: null,
+      }).catch((error: unknown) => {
+        if (isUniqueViolation(error)) throw takenConflict(error);
+        throw error;
+      });
+      const link = await this.#issueLink(tx, user.id, 'verify-email');
+      return { user, link };
+    });
+    await this.#sendQuietly(verificationMail(user.email, user.username, link));
+    return user;
+  }
+
   /** The account a login (username or e-mail address) names, if any. */
   findAccount(login: string): Promise<UserRow | null> {
     return findUserByLogin(this.#db, login);

@@ -85,7 +85,7 @@ export function App() {
             <Route
               path="/register"
               element={
-                <GuestOnly>
+                <GuestOnly forGuests>
                   <Register />
                 </GuestOnly>
               }

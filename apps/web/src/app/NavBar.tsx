@@ -105,7 +105,8 @@ export function NavBar() {
           {links}
           {isAuthenticated && user ? (
             <>
-              <p className="px-3 py-2 text-sm text-muted">{user.email}</p>
+              {/* A guest's address is a placeholder of ours, not theirs: never shown. */}
+              <p className="px-3 py-2 text-sm text-muted">{user.isGuest ? 'Guest account' : user.email}</p>
               {/* As in the desktop account menu: Profile and Settings both open /profile. */}
               {['Profile', 'Settings'].map((label) => (
                 <Link key={label} to="/profile" className="px-3 py-2 text-sm" onClick={() => setOpen(false)}>

@@ -26,11 +26,14 @@ export function returnPath(params: URLSearchParams): string {
   return from?.startsWith('/') && !from.startsWith('//') && !from.startsWith('/\\') ? from : '/dashboard';
 }
 
-/** /login and /register: a signed-in user goes on to where they came from, or to the dashboard. */
-export function GuestOnly({ children }: { children: ReactNode }) {
-  const { isAuthenticated, isLoading } = useSession();
+/**
+ * /login and /register: a signed-in user goes on to where they came from, or to the dashboard —
+ * except a guest on /register (`forGuests`), who may turn into an account there.
+ */
+export function GuestOnly({ children, forGuests = false }: { children: ReactNode; forGuests?: boolean }) {
+  const { isAuthenticated, isLoading, user } = useSession();
   const [params] = useSearchParams();
   if (isLoading) return <Spinner />;
-  if (isAuthenticated) return <Navigate to={returnPath(params)} replace />;
+  if (isAuthenticated && !(forGuests && user?.isGuest)) return <Navigate to={returnPath(params)} replace />;
   return children;
 }

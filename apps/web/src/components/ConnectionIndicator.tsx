@@ -28,8 +28,16 @@ function Pill({ tone, children }: { tone: 'ok' | 'busy'; children: ReactNode }) 
   );
 }
 
-export function ConnectionIndicator() {
+/**
+ * `busyLabel` names the on-its-way state where it means more (a game says "Reconnecting…"); `late`
+ * shows that state on a connected socket whose answers are overdue (a stalled server).
+ */
+export function ConnectionIndicator({
+  busyLabel = LABELS.connecting,
+  late = false,
+}: { busyLabel?: string; late?: boolean } = {}) {
   const { status, message } = useConnection();
+  if (status === 'connected' && late) return <Pill tone="busy">{busyLabel}</Pill>;
   if (status === 'connected') return <Pill tone="ok">{LABELS.connected}</Pill>;
   if (status === 'error') {
     return (
@@ -55,7 +63,7 @@ export function ConnectionIndicator() {
   // unknown, connecting and reconnecting all read as "on its way", with the spec's message if any.
   return (
     <Pill tone="busy">
-      {LABELS.connecting}
+      {busyLabel}
       {message && <span className="text-yellow-100/80">· {message}</span>}
     </Pill>
   );

@@ -9,7 +9,7 @@
  */
 import { BOT_ACTIVE_WINDOW_MS } from '@memeslam/protocol/constants';
 import { GAME_TEXTS } from '@memeslam/protocol/game-texts';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { ConnectionIndicator } from '../components/ConnectionIndicator.tsx';
 import { useConnection } from '../realtime/socket.ts';
 import { Hand, Piles } from './Board.tsx';
@@ -20,7 +20,8 @@ import { PlayerCard } from './PlayerCard.tsx';
 import { perSecond } from './result/summary.ts';
 import { PowerUpBar } from './PowerUpBar.tsx';
 import { setSoundEnabled, useSoundEnabled } from './sounds.ts';
-import { type LiveGame, displayed, isMember, ownCounts } from './state.ts';
+import { displayed, ownCounts } from './displayed.ts';
+import { type LiveGame, isMember } from './state.ts';
 import { freezeTargets } from './rules.ts';
 import { useBoardFit } from './useBoardFit.ts';
 import { useCountdownSeconds, useElapsedSeconds } from './useClock.ts';
@@ -42,16 +43,37 @@ function useNow(running: boolean): number {
 
 /**
  * The row above the board, always the same height: the hint (with the freeze's seconds), or the
- * "No playable card" notice in its place, or the connection while it is not up.
+ * "No playable card" notice in its place, or "Reconnecting…" while the connection is down or a
+ * move's answer is late.
  */
+const RECONNECTING = 'Reconnecting…';
+
+/** On a touch screen the spec's hints say "tap" where they say "click". */
+function forTouch(hint: string): string {
+  return hint.replace(/\b([Cc])lick\b/g, (_, c: string) => (c === 'C' ? 'Tap' : 'tap'));
+}
+
+const COARSE = '(pointer: coarse)';
+const subscribeCoarse = (onChange: () => void) => {
+  const query = window.matchMedia(COARSE);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+};
+/** Whether the main pointer is a finger (a touch screen). */
+function useCoarsePointer(): boolean {
+  return useSyncExternalStore(subscribeCoarse, () => window.matchMedia(COARSE).matches);
+}
 function StatusRow({
   member,
   hint,
   keys,
+  lateAcks,
   frozenSeconds,
   deadlock,
 }: {
   member: boolean;
+  /** A move's answer is overdue (live.ts ACK_LATE_MS). */
+  lateAcks: boolean;
   hint: string;
   /** The keyboard's keys, under the hint where there is a keyboard (a fine pointer, 768 px and up). */
   keys: string;
@@ -59,11 +81,13 @@ function StatusRow({
   deadlock: DeadlockWatch;
 }) {
   const connection = useConnection();
+  const touch = useCoarsePointer();
   let content;
-  if (connection.status !== 'connected') {
+  if (connection.status !== 'connected' || lateAcks) {
+    // The socket is down, or the server is slow to answer a move (its card is back in the hand).
     content = (
       <div className="flex h-full items-center justify-center">
-        <ConnectionIndicator />
+        <ConnectionIndicator busyLabel={RECONNECTING} late={lateAcks} />
       </div>
     );
   } else if (member && frozenSeconds === null && deadlock.showNotice) {
@@ -76,7 +100,7 @@ function StatusRow({
         }`}
       >
         <p role="status">
-          {member ? hint : 'You are watching this game.'}
+          {member ? (touch ? forTouch(hint) : hint) : 'You are watching this game.'}
           {frozenSeconds !== null && ` (${frozenSeconds} s)`}
         </p>
         {member && frozenSeconds === null && (
@@ -115,7 +139,8 @@ export function GameScreen({ state, onLeave }: { state: LiveGame; onLeave(): voi
   const selected = shown.hand.find((c) => c.id === controls.selectedCardId) ?? null;
   const { sizes, boardRef, handRef } = useBoardFit(shown.piles.length, member, viewport);
   const title = isBotGame ? GAME_TEXTS.botGameTitle : GAME_TEXTS.multiplayerTitle;
-  const cardsPerSecond = perSecond(ownCounts(state).cardsPlayed, seconds * 1000);
+  // Over the whole seconds played, counting the first (a play in it is not "0.00/s").
+  const cardsPerSecond = perSecond(ownCounts(state).cardsPlayed, Math.max(1, seconds) * 1000);
 
   const statusPanel = (
     <GameStatusPanel state={state} seconds={seconds} canPlay={canPlay} frozenSeconds={frozenSeconds} />
@@ -209,6 +234,7 @@ export function GameScreen({ state, onLeave }: { state: LiveGame; onLeave(): voi
             member={member}
             hint={controls.hint}
             keys={keysLegend(shown.piles.length)}
+            lateAcks={state.lateAcks > 0}
             frozenSeconds={frozen ? frozenSeconds : null}
             deadlock={deadlock}
           />

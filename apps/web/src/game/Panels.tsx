@@ -7,7 +7,8 @@ import type { ReactNode } from 'react';
 import { Icon } from '../components/Icon.tsx';
 import { perSecond } from './result/summary.ts';
 import { useCountdownSeconds } from './useClock.ts';
-import { type LiveGame, ownCounts } from './state.ts';
+import { ownCounts } from './displayed.ts';
+import type { LiveGame } from './state.ts';
 
 export function Panel({ title, children, className = '' }: { title: string; children: ReactNode; className?: string }) {
   return (
@@ -126,7 +127,7 @@ export function StatsPanel({ state, seconds }: { state: LiveGame; seconds: numbe
           {players.length - bots} / {bots}
         </Row>
         <Row label="Cards played">{own.cardsPlayed}</Row>
-        <Row label="Speed">{perSecond(own.cardsPlayed, seconds * 1000)}/s</Row>
+        <Row label="Speed">{perSecond(own.cardsPlayed, Math.max(1, seconds) * 1000)}/s</Row>
         <Row label="Game time">{formatGameTime(seconds)}</Row>
         <Row label="Power-ups available">{available}</Row>
         <Row label="Power-ups used">{own.powerUpsUsed}</Row>

@@ -121,6 +121,24 @@ function entered<E extends 'createGame' | 'create-bot-game' | 'joinGame'>(ack: A
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** An ack not back after this long is late: the game says "Reconnecting…" and undoes its optimistic part. */
+export const ACK_LATE_MS = 1000;
+
+/** Tells the store when a move's ack runs late, and when it is back. */
+async function watchedAck<T>(ack: Promise<T>, cardId?: string): Promise<T> {
+  let late = false;
+  const timer = setTimeout(() => {
+    late = true;
+    dispatch({ type: 'ackLate', cardId });
+  }, ACK_LATE_MS);
+  try {
+    return await ack;
+  } finally {
+    clearTimeout(timer);
+    if (late) dispatch({ type: 'ackBack' });
+  }
+}
+
 export const commands = {
   createGame: async (payload: ClientPayload<'createGame'>) => entered(await send('createGame', payload)),
   createBotGame: async (payload: ClientPayload<'create-bot-game'>) => entered(await send('create-bot-game', payload)),
@@ -162,10 +180,13 @@ export const commands = {
     dispatch({ type: 'reset', me: state.me });
     return { ended };
   },
-  /** Optimistic: the card leaves the hand for the pile at once and comes back if refused. */
+  /**
+   * Optimistic: the card leaves the hand for the pile at once and comes back if refused — or, while
+   * the ack is late (over ACK_LATE_MS), until the server answers.
+   */
   async playCard(card: Card, pileIndex: number): Promise<Ack<AckData<'playCard'>>> {
     dispatch({ type: 'playSent', card, pileIndex });
-    const ack = await emitAck('playCard', { cardId: card.id, pileIndex });
+    const ack = await watchedAck(emitAck('playCard', { cardId: card.id, pileIndex }), card.id);
     if (!ack.success) dispatch({ type: 'playFailed', cardId: card.id });
     return ack;
   },
@@ -178,7 +199,7 @@ export const commands = {
       const card = state.hand.find((c) => c.id === target.cardId);
       if (card) dispatch({ type: 'playSent', card, pileIndex: target.pileIndex });
     }
-    const ack = await emitAck('usePowerUp', { powerUpType, targetData: target, ...target });
+    const ack = await watchedAck(emitAck('usePowerUp', { powerUpType, targetData: target, ...target }), target.cardId);
     if (!ack.success) {
       dispatch({ type: 'powerUpFailed', powerUpType });
       if (target.cardId) dispatch({ type: 'playFailed', cardId: target.cardId });

@@ -34,6 +34,8 @@ export type ClientStatus = 'idle' | 'waiting' | 'starting' | 'active' | 'finishe
 export interface PendingPlay {
   readonly card: Card;
   readonly pileIndex: number;
+  /** Its ack is late (ACK_LATE_MS): the card is drawn back in the hand until the server answers. */
+  readonly late?: boolean;
 }
 
 export interface Countdown {
@@ -76,6 +78,8 @@ export interface LiveGame {
   readonly dealt: boolean;
   readonly pendingPlays: readonly PendingPlay[];
   readonly pendingPowerUps: readonly PowerUpType[];
+  /** Commands sent whose ack is late (over ACK_LATE_MS): the screen says "Reconnecting…" meanwhile. */
+  readonly lateAcks: number;
   /** Cards the server said were played that its last hand update still lists (it comes next). */
   readonly playedIds: readonly string[];
   /** Counters for the stats panel (spec §3 client player state). */
@@ -110,6 +114,7 @@ export const initialLiveGame: LiveGame = {
   dealt: false,
   pendingPlays: [],
   pendingPowerUps: [],
+  lateAcks: 0,
   playedIds: [],
   counters: { cardsPlayed: 0, powerUpsUsed: 0, botMoves: 0, humanMoves: 0 },
   botActivity: {},
@@ -127,6 +132,9 @@ export type LocalAction =
   | { readonly type: 'playFailed'; readonly cardId: string }
   | { readonly type: 'powerUpSent'; readonly powerUpType: PowerUpType }
   | { readonly type: 'powerUpFailed'; readonly powerUpType: PowerUpType }
+  /** An ack is late (its play, if any, goes back in the hand), and later came back. */
+  | { readonly type: 'ackLate'; readonly cardId?: string | undefined }
+  | { readonly type: 'ackBack' }
   | {
       readonly type: 'resynced';
       readonly hand: readonly Card[];
@@ -186,18 +194,6 @@ function settle(state: LiveGame): LiveGame {
     return state;
   }
   return { ...state, playedIds, pendingPowerUps };
-}
-
-/**
- * This player's own counts as the server keeps them (each event's view), else as this client counted
- * them: a Bomb or a Sniper is one card played, as the engine counts it.
- */
-export function ownCounts(state: LiveGame): { readonly cardsPlayed: number; readonly powerUpsUsed: number } {
-  const me = state.view?.players.find((p) => p.userId === state.me);
-  return {
-    cardsPlayed: me?.cardsPlayed ?? state.counters.cardsPlayed,
-    powerUpsUsed: me ? me.powerUps.used.length : state.counters.powerUpsUsed,
-  };
 }
 
 /**
@@ -270,6 +266,14 @@ export function reduce(state: LiveGame, action: Action): LiveGame {
       return { ...state, pendingPowerUps: [...state.pendingPowerUps, action.powerUpType] };
     case 'powerUpFailed':
       return { ...state, pendingPowerUps: state.pendingPowerUps.filter((t) => t !== action.powerUpType) };
+    case 'ackLate':
+      return {
+        ...state,
+        lateAcks: state.lateAcks + 1,
+        pendingPlays: state.pendingPlays.map((p) => (p.card.id === action.cardId ? { ...p, late: true } : p)),
+      };
+    case 'ackBack':
+      return { ...state, lateAcks: Math.max(0, state.lateAcks - 1) };
     case 'resynced': {
       // The whole truth again: a pending card no longer in the hand was played meanwhile.
       const inHand = new Set(action.hand.map((c) => c.id));
@@ -413,36 +417,6 @@ function onServer(state: LiveGame, action: ServerAction, now: number): LiveGame 
     default:
       return state;
   }
-}
-
-/** What the screen draws: the server's hand and piles with the pending moves laid over them. */
-export function displayed(state: LiveGame): {
-  readonly hand: readonly Card[];
-  readonly piles: readonly (readonly Card[])[];
-  readonly cardsLeft: number;
-  readonly powerUps: PowerUpState;
-} {
-  const piles = (state.view?.discardPiles ?? []).map((pile) => [...pile]);
-  const onPiles = new Set(piles.flat().map((c) => c.id));
-  const hidden = new Set([...state.pendingPlays.map((p) => p.card.id), ...state.playedIds]);
-  const inHand = new Set(state.hand.map((c) => c.id));
-  for (const play of state.pendingPlays) {
-    const pile = piles[play.pileIndex];
-    if (pile && !onPiles.has(play.card.id)) pile.push(play.card);
-  }
-  const pendingPower = new Set(state.pendingPowerUps);
-  return {
-    hand: state.hand.filter((c) => !hidden.has(c.id)),
-    piles: piles.map((pile) => pile.slice(-3)),
-    cardsLeft: Math.max(
-      0,
-      state.cardsLeft - state.pendingPlays.filter((p) => inHand.has(p.card.id)).length - state.playedIds.length,
-    ),
-    powerUps: {
-      available: state.powerUps.available.filter((t) => !pendingPower.has(t)),
-      used: [...state.powerUps.used, ...state.pendingPowerUps.filter((t) => !state.powerUps.used.includes(t))],
-    },
-  };
 }
 
 /** Whether this user is seated in the game (a spectator is not). */

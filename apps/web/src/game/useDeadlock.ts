@@ -17,7 +17,8 @@ import { toast } from 'sonner';
 import { ackError, commands, onServerEvent } from './live.ts';
 import { deadlockLadder, hasPlayableCard } from './rules.ts';
 import { playSound } from './sounds.ts';
-import { type LiveGame, displayed } from './state.ts';
+import { displayed } from './displayed.ts';
+import type { LiveGame } from './state.ts';
 
 export interface DeadlockWatch {
   /** Seconds stuck, or 0 while a card can be played. */

@@ -12,7 +12,8 @@ import { keyAction } from './keys.ts';
 import { ackError, commands, liveGame } from './live.ts';
 import { freezeTargets, playProblem, powerUpProblem, selectProblem } from './rules.ts';
 import { playSound } from './sounds.ts';
-import { type LiveGame, displayed } from './state.ts';
+import { displayed } from './displayed.ts';
+import type { LiveGame } from './state.ts';
 
 export interface GameControls {
   readonly selectedCardId: string | null;

@@ -1,9 +1,11 @@
 /**
- * The landing hero: name, promise, the signed-in welcome or the visitor's two ways in, the
+ * The landing hero: name, promise, the signed-in welcome or the visitor's ways in (an account, or a
+ * game at once as a guest), the
  * community and share buttons, and the rotating sample cards.
  */
 import { MARKETING } from '@memeslam/protocol/constants';
-import { Link } from 'react-router';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { useSession } from '../auth/session.ts';
 import { HeroCards } from './HeroCards.tsx';
 import { CommunityLink, ShareButtons } from './ShareButtons.tsx';
@@ -56,6 +58,7 @@ export function Hero() {
                 <Link to="/login" className={SECONDARY_BUTTON}>
                   Sign In
                 </Link>
+                <GuestButton />
               </>
             )}
           </div>
@@ -67,5 +70,24 @@ export function Hero() {
         <HeroCards />
       </div>
     </section>
+  );
+}
+
+/** One click to play, no form: a guest account (which can become a real one later, keeping its games). */
+function GuestButton() {
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  async function play() {
+    setBusy(true);
+    // Loaded on the click: the API client and its schemas stay out of the landing page's first load.
+    const { playAsGuest } = await import('../auth/guest.ts');
+    const signedIn = await playAsGuest();
+    setBusy(false);
+    if (signedIn) navigate('/dashboard');
+  }
+  return (
+    <button type="button" className={SECONDARY_BUTTON} disabled={busy} onClick={() => void play()}>
+      Play as guest
+    </button>
   );
 }

@@ -15,7 +15,7 @@ import {
 } from '@memeslam/protocol';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { ApiError, api } from '../api/http.ts';
 import { session, useSession } from '../auth/session.ts';
@@ -109,11 +109,22 @@ export function Profile() {
             </button>
           </div>
         )}
-        <p className="mt-4">
-          <span className="text-sm text-muted">Email</span>
-          <span className="block">{user.email}</span>
-          <span className="text-xs text-muted">{VALIDATION_TEXTS.emailCannotBeChanged}</span>
-        </p>
+        {user.isGuest ? (
+          // A guest's address is a placeholder of ours: what it can do instead is become an account.
+          <p className="mt-4 text-sm">
+            <span className="block text-muted">Guest account</span>
+            <Link to="/register" className="font-semibold underline">
+              Create an account
+            </Link>{' '}
+            to keep your games, stats and level and to join tournaments.
+          </p>
+        ) : (
+          <p className="mt-4">
+            <span className="text-sm text-muted">Email</span>
+            <span className="block">{user.email}</span>
+            <span className="text-xs text-muted">{VALIDATION_TEXTS.emailCannotBeChanged}</span>
+          </p>
+        )}
       </section>
 
       <section aria-labelledby="prefs-title" className="rounded-lg border border-edge bg-panel p-4">

@@ -1,11 +1,15 @@
-/** /register: the form with the spec's client rules (an error clears when its field is edited), and the demo login. */
-import { AUTH_TEXTS, SUCCESS_TEXTS, VALIDATION_TEXTS, registerFormSchema } from '@memeslam/protocol';
+/**
+ * /register: the form with the spec's client rules (an error clears when its field is edited), and the
+ * guest sign-in. A signed-in guest gets the same form to become an account, keeping its games, stats
+ * and level.
+ */
+import { AUTH_TEXTS, SERVER_TEXTS, SUCCESS_TEXTS, VALIDATION_TEXTS, registerFormSchema } from '@memeslam/protocol';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { ApiError, api } from '../api/http.ts';
 import { returnPath } from '../app/guards.tsx';
 import { playAsGuest } from '../auth/guest.ts';
-import { session } from '../auth/session.ts';
+import { session, useSession } from '../auth/session.ts';
 import { Button, Field } from '../components/Field.tsx';
 import { useForm } from '../forms/useForm.ts';
 
@@ -20,9 +24,18 @@ export function Register() {
     registerFormSchema,
   );
 
+  const upgrading = useSession().user?.isGuest === true;
+
   async function register() {
     try {
       const { username, email, password } = values;
+      if (upgrading) {
+        const { data, message } = await api('upgradeGuest', { body: { username, email, password }, quiet: true });
+        session.signIn(data.token, data.user);
+        toast.success(message ?? SERVER_TEXTS.guestUpgraded);
+        navigate(next, { replace: true });
+        return;
+      }
       const { data, raw } = await api('register', { body: { username, email, password }, quiet: true });
       if (raw.requiresEmailVerification === true) {
         toast.success(SUCCESS_TEXTS.registrationCheckEmail);
@@ -52,6 +65,7 @@ export function Register() {
   return (
     <main className="mx-auto max-w-md px-4 py-10">
       <h1 className="mb-6 text-3xl font-bold">Create your account</h1>
+      {upgrading && <p className="-mt-3 mb-6 text-muted">Your games, stats and level as a guest come with you.</p>}
       <form onSubmit={submit(register)} noValidate className="flex flex-col gap-4">
         <Field label="Username" autoComplete="username" {...field('username')} />
         <Field label="Email" type="email" autoComplete="email" {...field('email')} />
@@ -65,14 +79,16 @@ export function Register() {
           {busy ? 'Creating account...' : 'Create account'}
         </Button>
       </form>
-      <div className="mt-6 flex items-center justify-between text-sm text-muted">
-        <Link to={`/login${keepFrom}`} className="underline">
-          Already have an account? Sign in
-        </Link>
-        <button type="button" className="underline" onClick={() => void demo()}>
-          Play as guest
-        </button>
-      </div>
+      {!upgrading && (
+        <div className="mt-6 flex items-center justify-between text-sm text-muted">
+          <Link to={`/login${keepFrom}`} className="underline">
+            Already have an account? Sign in
+          </Link>
+          <button type="button" className="underline" onClick={() => void demo()}>
+            Play as guest
+          </button>
+        </div>
+      )}
     </main>
   );
 }

@@ -60,7 +60,12 @@ export function TournamentEntry({ tournament, ended, from }: { tournament: Tourn
       );
       break;
     case 'guest':
-      body = <Notice>{TOURNAMENT_TEXTS.guestsCannotJoin}</Notice>;
+      // A guest can become an account (keeping its games) and come back here.
+      body = (
+        <Link to={`/register?from=${encodeURIComponent(from)}`} className={joinClass}>
+          {TOURNAMENT_TEXTS.guestsCannotJoin}
+        </Link>
+      );
       break;
     case 'full':
       body = (
