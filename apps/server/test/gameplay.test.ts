@@ -1,7 +1,7 @@
 /**
  * Two people in one game over real sockets, on deals chosen by seed and a clock moved by hand:
  * the race for one pile, every power-up with its effect data, freeze, the three deadlock
- * resolutions, reconnecting, and the 60-second forfeit.
+ * resolutions, reconnecting, the 60-second forfeit, and a rematch.
  */
 import { type Card, type GameState, RULE_TEXTS, formatCard, matches } from '@memeslam/engine';
 import { POWER_UP_EFFECT_TEXTS } from '@memeslam/protocol';
@@ -229,6 +229,35 @@ describe.each(DATABASE_MODES)('gameplay on %s', (mode) => {
       await expect
         .poll(async () => (await call(server.base, 'GET', '/game/history', { token: host.token })).body.data.total)
         .toBe(1);
+    });
+    it('a rematch: a lobby like the game, offered to the other person, taken with one join; refused to a stranger', async () => {
+      const { host, guest, gameId } = await duel('0'.repeat(31) + 'b');
+      await guest.client.emit('leaveGame', {});
+      await host.client.waitFor('gameEnded');
+      await expect
+        .poll(async () => (await call(server.base, 'GET', `/game/${gameId}/result`, { token: host.token })).status)
+        .toBe(200);
+
+      const offered = await host.client.emit('offerRematch', { gameId });
+      expect(offered.success).toBe(true);
+      const { roomCode } = offered.data as { roomCode: string };
+      expect(await guest.client.waitFor('rematchOffered')).toEqual({
+        gameId,
+        roomCode,
+        by: { userId: host.user.id, username: host.user.username },
+      });
+      const joined = await guest.client.emit('joinGame', { roomCode });
+      expect(joined.success).toBe(true);
+      expect(joined.data.game).toMatchObject({ status: 'waiting', maxPlayers: 2, isBotGame: false });
+      expect(joined.data.game.players.map((p: { userId: string }) => p.userId).sort()).toEqual(
+        [host.user.id, guest.user.id].sort(),
+      );
+
+      const stranger = await person('stranger');
+      expect(await stranger.client.emit('offerRematch', { gameId })).toMatchObject({
+        success: false,
+        code: 'GAME_NOT_FOUND',
+      });
     });
   });
 });

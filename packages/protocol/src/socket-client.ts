@@ -77,6 +77,8 @@ export const clientEventSchemas = {
   checkDeadlock: emptyPayloadSchema,
   forceDeadlockResolution: emptyPayloadSchema,
   stopAllBots: stopAllBotsSchema,
+  /** ours: a player of a finished game opens a rematch lobby; the game's other people are offered it. */
+  offerRematch: strictBody({ gameId: idSchema }),
 } as const;
 
 export type ClientEventName = keyof typeof clientEventSchemas;
@@ -110,4 +112,5 @@ export const clientAckDataSchemas = {
   checkDeadlock: z.object({ result: z.object({ deadlockDetected: z.boolean(), resolved: z.boolean() }) }),
   forceDeadlockResolution: z.object({ cardsFlipped: countSchema }),
   stopAllBots: noAckData,
+  offerRematch: gameEntryDataSchema,
 } as const satisfies Record<ClientEventName, z.ZodType>;

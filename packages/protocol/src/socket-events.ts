@@ -12,6 +12,7 @@ import {
   deadlockUnresolvableSchema,
   gameCreatedSchema,
   gameEndedSchema,
+  rematchOfferedSchema,
   gameErrorSchema,
   gameJoinedSchema,
   gameRejoinedSchema,
@@ -80,6 +81,8 @@ export const serverEventSchemas = {
   deadlockResolved: deadlockResolvedSchema,
   deadlockUnresolvable: deadlockUnresolvableSchema,
   gameError: gameErrorSchema,
+  /** ours: another player of the finished game `gameId` opened a rematch lobby (`roomCode`). */
+  rematchOffered: rematchOfferedSchema,
   /** A problem not tied to a game (an unknown event, a rate limit). */
   error: gameErrorSchema,
 } as const;

@@ -141,6 +141,13 @@ export const gameEndedSchema = gameResultSchema.extend({
   ...seq,
 });
 
+/** ours: a rematch of the finished game `gameId`, waiting in the lobby `roomCode`, offered by `by`. */
+export const rematchOfferedSchema = z.object({
+  gameId: idSchema,
+  roomCode: roomCodeSchema,
+  by: z.object({ userId: idSchema, username: z.string() }),
+});
+
 /** Sent on reconnect: everything the client needs to carry on where it was. */
 export const gameRejoinedSchema = handViewSchema.extend({
   game: gameSchema,

@@ -37,6 +37,9 @@ const SPEC_CLIENT_EVENTS = [
   'stopAllBots',
 ];
 
+/** Ours, beyond the spec's table (issue 23's rematch). */
+const OUR_CLIENT_EVENTS = ['offerRematch'];
+
 /** One realistic payload per event, as the web client sends it. */
 const VALID: { [E in keyof ClientToServerEvents]: ClientPayload<E> } = {
   createGame: { maxPlayers: 4, cardsPerPlayer: 30, gameSpeed: 'normal', allowSpectators: true, mode: 'free' },
@@ -52,12 +55,14 @@ const VALID: { [E in keyof ClientToServerEvents]: ClientPayload<E> } = {
   checkDeadlock: {},
   forceDeadlockResolution: {},
   stopAllBots: { roomCode: 'ABC234', reason: 'returnToDashboard', playerId: 'u-alice' },
+  offerRematch: { gameId: 'g-1' },
 };
 
 describe('client event map', () => {
-  it('has a payload schema and an ack data schema for every event of the spec table, and no others', () => {
-    expect([...CLIENT_EVENT_NAMES].sort()).toEqual([...SPEC_CLIENT_EVENTS].sort());
-    expect(Object.keys(clientAckDataSchemas).sort()).toEqual([...SPEC_CLIENT_EVENTS].sort());
+  it('has a payload schema and an ack data schema for every event of the spec table and ours, and no others', () => {
+    const all = [...SPEC_CLIENT_EVENTS, ...OUR_CLIENT_EVENTS].sort();
+    expect([...CLIENT_EVENT_NAMES].sort()).toEqual(all);
+    expect(Object.keys(clientAckDataSchemas).sort()).toEqual(all);
   });
 
   it('accepts a realistic payload for every event', () => {

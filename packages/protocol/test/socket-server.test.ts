@@ -54,7 +54,8 @@ const SPEC_SERVER_EVENTS = [
 ];
 
 /** Events that are not about one game's sequence, so they carry no seq. */
-const WITHOUT_SEQ = new Set<ServerEventName>(['connected', 'powerUpError', 'gameError', 'error']);
+/** Not broadcasts about a game: to one socket, or (rematchOffered) to one user about a finished game. */
+const WITHOUT_SEQ = new Set<ServerEventName>(['connected', 'powerUpError', 'gameError', 'error', 'rematchOffered']);
 
 const starting: ServerPayload<'gameStarting'> = {
   gameId: 'g-1',
@@ -179,6 +180,7 @@ const VALID: { [E in ServerEventName]: ServerPayload<E> } = {
   },
   deadlockUnresolvable: { reason: 'No more cards can be flipped.', consecutiveDeadlocks: 1, seq: 44 },
   gameError: { message: 'Game not active' },
+  rematchOffered: { gameId: 'g-1', roomCode: 'XYZ234', by: { userId: 'u-alice', username: 'alice' } },
   error: { message: 'Unknown event' },
 };
 

@@ -25,6 +25,7 @@ import { GameRecorder } from './recorder.ts';
 import {
   type Answers,
   type BotStatus,
+  type Entry,
   type GameRequest,
   type LiveList,
   type LiveQuery,
@@ -33,6 +34,7 @@ import {
   type User,
   settle,
 } from './requests.ts';
+import { offerRematch } from './rematch.ts';
 import { RoomQueries } from './room-queries.ts';
 import { RoomRegistry } from './room-registry.ts';
 import type { GameRoom } from './room.ts';
@@ -59,6 +61,7 @@ export class GameService {
   readonly #queries: RoomQueries;
   /** Where each game runs, and the way to other nodes (ownership.ts: one server, or a node of a cluster). */
   readonly #ownership: Ownership;
+  readonly #db: Db;
 
   constructor(deps: {
     db: Db;
@@ -84,6 +87,7 @@ export class GameService {
     ownership?: OwnershipFactory;
   }) {
     const { clock, log } = deps;
+    this.#db = deps.db;
     const owners = deps.ownership ?? localOwnership;
     const store = new GameStore(deps.db, deps.prepared, owners.fenced ? (id) => this.#ownership.epochOf(id) : null);
     const ownership = owners.open({ store, rooms: this.#localRooms() });
@@ -171,6 +175,15 @@ export class GameService {
 
   find(idOrCode: string): GameRoom | undefined {
     return this.#rooms.find(idOrCode);
+  }
+
+  /** A rematch of a finished game this user played: a new lobby like it, offered to its other people. */
+  rematch(user: User, gameId: string): Promise<Outcome<Entry>> {
+    return offerRematch(
+      { db: this.#db, handle: (u, request) => this.handle(u, request), transport: () => this.#transport },
+      user,
+      gameId,
+    );
   }
 
   /** The one door: a user's request, after their earlier ones, answered once durable. */

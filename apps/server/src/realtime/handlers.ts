@@ -67,6 +67,13 @@ export function gameHandlers(games: GameService): Handlers {
 
     leaveGame: (user) => leave(user),
 
+    offerRematch: async (user, { gameId }) => {
+      const result = await games.rematch(user, gameId);
+      if (!result.ok) return result;
+      const { seq: _seq, ...data } = result.data;
+      return ok(data);
+    },
+
     stopAllBots: (user, payload) => leave(user, payload.gameId ?? payload.roomCode),
 
     setPlayerReady: (user, { isReady }) => games.handle(user, { type: 'ready', isReady }),

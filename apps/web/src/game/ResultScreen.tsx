@@ -12,6 +12,8 @@ import { Ranking } from './result/Ranking.tsx';
 import { type Counters, OUTCOME_TITLES, endLine, gameSummary, humanVsAi, outcomeOf } from './result/summary.ts';
 import { useConfetti } from './result/useConfetti.ts';
 import type { GameResult } from './state.ts';
+import type { Rematch } from './result/useRematch.ts';
+import { REMATCH_TEXTS } from './texts.ts';
 
 interface Props {
   /** How the game ended: from gameEnded as it happens, or GET /game/:id/result afterwards. */
@@ -23,6 +25,8 @@ interface Props {
   readonly counters: Counters;
   onPlayAgain(): void;
   onDashboard(): void;
+  /** A game between people: its rematch (useRematch). */
+  readonly rematch?: Rematch | undefined;
 }
 
 function Stat({ label, value }: { label: string; value: string | number }) {
@@ -43,22 +47,34 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** Play Again (Challenge AI Again) for the players, Dashboard and the replay for everyone. */
+/** Rematch for the players of a game between people, Play Again (Challenge AI Again) for the players, Dashboard and the replay for everyone. */
 function NextSteps({
   isBotGame,
   player,
   gameId,
   onPlayAgain,
   onDashboard,
+  rematch,
 }: {
   isBotGame: boolean;
   player: boolean;
   gameId: string;
   onPlayAgain(): void;
   onDashboard(): void;
+  rematch: Rematch | null;
 }) {
   return (
     <nav aria-label="Next steps" className="mt-4 flex flex-wrap justify-center gap-3">
+      {rematch && (
+        <button
+          type="button"
+          onClick={() => void rematch.start()}
+          disabled={rematch.busy}
+          className="rounded-lg bg-gold px-5 py-2 font-semibold text-ink disabled:opacity-50"
+        >
+          {rematch.offer ? REMATCH_TEXTS.joinRematch : REMATCH_TEXTS.rematch}
+        </button>
+      )}
       {player && (
         <button type="button" onClick={onPlayAgain} className="rounded-lg bg-brand px-5 py-2 font-semibold text-white">
           {isBotGame ? GAME_TEXTS.challengeAiAgain : GAME_TEXTS.playAgain}
@@ -74,7 +90,7 @@ function NextSteps({
   );
 }
 
-export function ResultScreen({ ended, me, isBotGame, counters, onPlayAgain, onDashboard }: Props) {
+export function ResultScreen({ ended, me, isBotGame, counters, onPlayAgain, onDashboard, rematch }: Props) {
   const outcome = outcomeOf(ended, me);
   useConfetti(outcome === 'victory', isBotGame);
 
@@ -84,6 +100,9 @@ export function ResultScreen({ ended, me, isBotGame, counters, onPlayAgain, onDa
   const mine = summary.mine;
   // Someone who watched: the ranking comes first, and nothing of a game they did not play.
   const spectator = mine === null;
+  // A rematch is for the players of a game between people (two or more of them).
+  const people = ended.results.filter((result) => !result.isBot).length;
+  const offered = !spectator && people >= 2 && rematch ? rematch : null;
   const ranking = (
     <Section title="Final Ranking">
       <Ranking results={ended.results} me={me} />
@@ -98,6 +117,11 @@ export function ResultScreen({ ended, me, isBotGame, counters, onPlayAgain, onDa
           {spectator && 'You watched this game. '}
           {endLine(ended, outcome)}
         </p>
+        {offered?.offer && (
+          <p role="status" className="mt-3 font-semibold text-gold">
+            {REMATCH_TEXTS.offered(offered.offer.by.username)}
+          </p>
+        )}
         {/* The way on comes first, so it shows without scrolling on any screen. */}
         <NextSteps
           isBotGame={isBotGame}
@@ -105,6 +129,7 @@ export function ResultScreen({ ended, me, isBotGame, counters, onPlayAgain, onDa
           gameId={ended.gameId}
           onPlayAgain={onPlayAgain}
           onDashboard={onDashboard}
+          rematch={offered}
         />
       </header>
 

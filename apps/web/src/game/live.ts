@@ -114,7 +114,9 @@ async function send<E extends Parameters<typeof emitAck>[0]>(
   return emitAck(event, payload, options);
 }
 
-function entered<E extends 'createGame' | 'create-bot-game' | 'joinGame'>(ack: Ack<AckData<E>>): Ack<AckData<E>> {
+function entered<E extends 'createGame' | 'create-bot-game' | 'joinGame' | 'offerRematch'>(
+  ack: Ack<AckData<E>>,
+): Ack<AckData<E>> {
   if (ack.success && ack.data) dispatch({ type: 'entered', game: ack.data.game });
   return ack;
 }
@@ -161,6 +163,8 @@ export const commands = {
     }
     return entered(ack);
   },
+  /** A lobby like the finished game `gameId`, offered to its other people (useRematch). */
+  offerRematch: async (gameId: string) => entered(await send('offerRematch', { gameId })),
   setReady: (isReady: boolean) => send('setPlayerReady', { isReady }),
   start: () => send('startGame', {}),
   async leave(): Promise<Ack<AckData<'leaveGame'>>> {

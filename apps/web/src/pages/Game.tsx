@@ -19,6 +19,7 @@ import { LeaveDialog } from '../game/GameDialogs.tsx';
 import { GameScreen } from '../game/GameScreen.tsx';
 import { ackError, commands, liveGame, useLiveGame } from '../game/live.ts';
 import { ResultScreen } from '../game/ResultScreen.tsx';
+import { useRematch } from '../game/result/useRematch.ts';
 import { type Game, isMember } from '../game/state.ts';
 import { useGameToasts } from '../game/useGameToasts.ts';
 import { connect } from '../realtime/socket.ts';
@@ -110,6 +111,7 @@ export function GamePage() {
   const navigate = useNavigate();
   const state = useLiveGame();
   const { error, stored } = useEnterGame(key);
+  const rematch = useRematch(stored?.result.gameId ?? state.ended?.gameId ?? null);
   const { user } = useSession();
   const [leaving, setLeaving] = useState(false);
   useGameToasts(state.me);
@@ -176,6 +178,7 @@ export function GamePage() {
         counters={NO_COUNTERS}
         onPlayAgain={() => void playAgain(stored.game)}
         onDashboard={() => navigate('/dashboard')}
+        rematch={rematch}
       />
     );
   }
@@ -207,6 +210,7 @@ export function GamePage() {
         isBotGame={state.game?.isBotGame ?? state.ended.results.some((result) => result.isBot)}
         counters={state.counters}
         onPlayAgain={() => void playAgain(state.game)}
+        rematch={rematch}
         onDashboard={() => {
           commands.reset();
           navigate('/dashboard');

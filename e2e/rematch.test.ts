@@ -1,0 +1,69 @@
+/**
+ * A rematch between people in real browsers: two players finish a game (the 15-minute cap, on a
+ * server clock moved by hand) and are on their result screens; one asks for a rematch and lands in
+ * a new lobby like the game; the other sees the offer on their result screen and takes it with one
+ * click; both are in that lobby.
+ */
+import { TIME_CAP_MS } from '@memeslam/engine';
+import { expect, it } from 'vitest';
+import { ManualClock } from '../apps/server/src/clock.ts';
+import { REMATCH_TEXTS } from '../apps/web/src/game/texts.ts';
+import { registerAccount, signIn } from './helpers/accounts.ts';
+import { call } from './helpers/audit.ts';
+import { atPath, describeJourneys, openJourney, useBrowser } from './helpers/browser.ts';
+import { RESULT_HEADINGS } from './helpers/game.ts';
+import { startWithClock } from './helpers/held-game.ts';
+import { useServer } from './helpers/server.ts';
+
+describeJourneys('rematch', () => {
+  const browser = useBrowser();
+  const clock = new ManualClock(Date.now());
+  const server = useServer({}, { clock });
+
+  it('offers a rematch to the other player on their result screen, taken with one click into one lobby', async () => {
+    const [hostAccount, guestAccount] = await Promise.all([
+      registerAccount(server().base, 'again'),
+      registerAccount(server().base, 'other'),
+    ]);
+    const host = await openJourney(browser(), server().base);
+    const guest = await openJourney(browser(), server().base, { phone: true });
+    try {
+      await Promise.all([signIn(host, hostAccount), signIn(guest, guestAccount)]);
+      const { roomCode } = await call<{ roomCode: string }>(server(), hostAccount, '/game/create', {
+        settings: { maxPlayers: 2, cardsPerPlayer: 20 },
+      });
+      await host.goto(`/lobby/${roomCode}`);
+      await guest.goto(`/lobby/${roomCode}`);
+      await host.page.getByRole('listitem', { name: guestAccount.username }).waitFor();
+      for (const j of [guest, host]) await j.page.getByRole('button', { name: 'Mark Ready' }).click();
+      await host.page.getByRole('button', { name: 'Start Game' }).click();
+      await startWithClock(server(), clock, roomCode);
+      await Promise.all(
+        [host, guest].map((j) => j.page.locator('[data-hand-card]').first().waitFor({ timeout: 20_000 })),
+      );
+
+      // Nobody plays: the cap ends the game, both on their result screens.
+      for (let ms = 0; ms <= TIME_CAP_MS + 60_000; ms += 60_000) clock.advance(60_000);
+      for (const j of [host, guest])
+        await j.page.getByRole('heading', { name: RESULT_HEADINGS }).waitFor({ timeout: 20_000 });
+
+      await host.page.getByRole('button', { name: REMATCH_TEXTS.rematch }).click();
+      const rematchRoom = /^\/lobby\/([A-Z0-9]{6})$/;
+      const newCode = rematchRoom.exec(await atPath(host.page, rematchRoom))?.[1];
+      expect(newCode).toBeDefined();
+      expect(newCode).not.toBe(roomCode);
+
+      await guest.page.getByRole('status').getByText(REMATCH_TEXTS.offered(hostAccount.username)).waitFor();
+      await guest.page.getByRole('button', { name: REMATCH_TEXTS.joinRematch }).click();
+      await atPath(guest.page, `/lobby/${newCode}`);
+      for (const j of [host, guest]) {
+        for (const name of [hostAccount.username, guestAccount.username]) {
+          await j.page.getByRole('listitem', { name }).waitFor();
+        }
+      }
+      for (const j of [host, guest]) j.assertNoPageErrors();
+    } finally {
+      await Promise.all([host.close(), guest.close()]);
+    }
+  }, 90_000);
+});
