@@ -1,10 +1,12 @@
 /**
  * The public pages' links and assets, in a real browser against the real server: the tokenomics
- * page's community and trading links, and every public page loaded without a failed request.
+ * page's community and trading links, the terms and privacy pages, and every public page loaded
+ * without a failed request.
  */
 import { expect, it } from 'vitest';
 import { resolveLinks } from '../apps/web/src/config/site-links.ts';
-import { describeJourneys, openJourney, useBrowser } from './helpers/browser.ts';
+import { expectAccessible } from './helpers/axe.ts';
+import { atPath, describeJourneys, openJourney, useBrowser } from './helpers/browser.ts';
 import { useServer } from './helpers/server.ts';
 
 describeJourneys('tokenomics links', () => {
@@ -30,6 +32,31 @@ describeJourneys('tokenomics links', () => {
       const post = new URL((await section.getByRole('link', { name: 'Share on X' }).getAttribute('href')) ?? '');
       expect(post.searchParams.get('text')).toContain('MemeSlam');
       expect(post.searchParams.get('url')).toBe(`${server().base}/`);
+      journey.assertNoPageErrors();
+    } finally {
+      await journey.close();
+    }
+  });
+});
+
+describeJourneys('terms and privacy', () => {
+  const browser = useBrowser();
+  const server = useServer();
+
+  it('the register form links to short real pages for the terms of service and the privacy policy', async () => {
+    const journey = await openJourney(browser(), server().base);
+    const { page } = journey;
+    try {
+      for (const [name, path, heading] of [
+        ['terms of service', '/terms', 'Terms of service'],
+        ['privacy policy', '/privacy', 'Privacy policy'],
+      ] as const) {
+        await journey.goto('/register');
+        await page.getByRole('link', { name }).click();
+        await atPath(page, path);
+        await page.getByRole('heading', { name: heading }).waitFor();
+        await expectAccessible(page, heading);
+      }
       journey.assertNoPageErrors();
     } finally {
       await journey.close();

@@ -30,6 +30,8 @@ const WaitingRoom = page(() => import('../pages/WaitingRoom.tsx'), 'WaitingRoom'
 const GamePage = page(() => import('../pages/Game.tsx'), 'GamePage');
 const Replay = page(() => import('../pages/Replay.tsx'), 'Replay');
 const Invite = page(() => import('../pages/Invite.tsx'), 'Invite');
+const Terms = page(() => import('../pages/Legal.tsx'), 'Terms');
+const Privacy = page(() => import('../pages/Legal.tsx'), 'Privacy');
 
 function guarded(element: ReactNode) {
   return <RequireAuth>{element}</RequireAuth>;
@@ -114,6 +116,8 @@ export function App() {
               }
             />
             <Route path="/join/:roomCode" element={<Invite />} />
+            <Route path="/terms" element={<Terms />} />
+            <Route path="/privacy" element={<Privacy />} />
             <Route path="/lobby" element={guarded(<Lobby />)} />
             <Route path="/lobby/:roomCode" element={guarded(<WaitingRoom />)} />
             <Route path="/game/room/:roomCode" element={guarded(<GamePage />)} />

@@ -73,7 +73,15 @@ export function Register() {
         <p className="-mt-2 text-xs text-muted">{VALIDATION_TEXTS.passwordRule}</p>
         <Field label="Confirm password" type="password" autoComplete="new-password" {...field('confirmPassword')} />
         <p className="text-xs text-muted">
-          By creating an account you agree to the terms of service and the privacy policy.
+          By creating an account you agree to the{' '}
+          <Link to="/terms" className="underline">
+            terms of service
+          </Link>{' '}
+          and the{' '}
+          <Link to="/privacy" className="underline">
+            privacy policy
+          </Link>
+          .
         </p>
         <Button type="submit" busy={busy}>
           {busy ? 'Creating account...' : 'Create account'}
