@@ -262,10 +262,21 @@ describeJourneys('game', () => {
       await page.keyboard.press('b');
       await left(4);
       await page.getByRole('button', { name: 'Bomb, used' }).waitFor();
+      // Told on the board what it did: the card it played and the pile, marked.
+      await page
+        .getByRole('status')
+        .getByText(/^Bomb: your .+ onto pile \d$/)
+        .waitFor();
+      expect(await page.locator('[data-pile][data-changed]').count()).toBe(1);
       // A Bomb plays one card (the deck's top), once.
       await expect.poll(counts).toEqual({ cards: '2', used: '1' });
       await page.keyboard.press('w');
       await left(3);
+      await page
+        .getByRole('status')
+        .getByText(/^Whirlwind: \d+ cards shuffled into new piles$/)
+        .waitFor();
+      expect(await page.locator('[data-pile][data-changed]').count()).toBe(await page.locator('[data-pile]').count());
       await expect.poll(counts).toEqual({ cards: '2', used: '2' });
       // Sniper: the power-up, then a card, then any pile (matching is skipped).
       await page.keyboard.press('s');
@@ -281,6 +292,10 @@ describeJourneys('game', () => {
       const before = await botCards();
       await page.getByRole('button', { name: 'Reversal' }).click();
       await left(1);
+      await page
+        .getByRole('status')
+        .getByText(/^Reversal: /)
+        .waitFor();
       await expect.poll(botCards).toBeGreaterThanOrEqual(before + 3 - 1);
 
       // The connection drops: the screen says so, socket.io reconnects, and the hand comes back as it was.

@@ -16,6 +16,7 @@ export function Piles({
   size,
   disabled,
   onPile,
+  changed = [],
 }: {
   piles: readonly (readonly Card[])[];
   pileSizes: readonly number[];
@@ -24,6 +25,8 @@ export function Piles({
   size: CardSize;
   disabled: boolean;
   onPile(index: number): void;
+  /** Piles the player's own power-up just changed: marked for a moment (ownEffect.ts). */
+  changed?: readonly number[];
 }) {
   const targets = selected ? (sniper ? piles.map((_, i) => i) : playablePiles(selected, piles)) : [];
   return (
@@ -42,13 +45,16 @@ export function Piles({
               data-top={top?.id}
               data-cards={pile.map((c) => c.id).join(' ')}
               data-target={target || undefined}
+              data-changed={changed.includes(index) || undefined}
               aria-keyshortcuts={PILE_KEYS[index]?.label}
               disabled={disabled}
               onClick={() => onPile(index)}
               className={`relative rounded-xl p-1 transition ${
                 target
                   ? 'ring-4 ring-green-400/80 motion-safe:animate-pulse'
-                  : 'ring-2 ring-transparent hover:ring-brand'
+                  : changed.includes(index)
+                    ? 'ring-4 ring-gold/80'
+                    : 'ring-2 ring-transparent hover:ring-brand'
               } disabled:cursor-default`}
             >
               {/* The name is the text, not the drawn cards: what is seen and what is read agree. */}

@@ -28,6 +28,7 @@ import { useCountdownSeconds, useElapsedSeconds } from './useClock.ts';
 import { type DeadlockWatch, useDeadlock } from './useDeadlock.ts';
 import { useGameControls } from './useGameControls.ts';
 import { keysLegend } from './keys.ts';
+import { useOwnEffect } from './useOwnEffect.ts';
 import { useViewport } from './layout.ts';
 
 /** Re-renders once a second while the game is on (which bots acted in the last 5 s). */
@@ -125,6 +126,8 @@ export function GameScreen({ state, onLeave }: { state: LiveGame; onLeave(): voi
   const now = useNow(state.status === 'active');
   const controls = useGameControls(state, { enabled: member });
   const deadlock = useDeadlock(state, member);
+  // What the player's own power-up just did, told on the board for a moment.
+  const own = useOwnEffect(member ? state.me : null);
   const soundOn = useSoundEnabled();
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [debug, setDebug] = useState(false);
@@ -232,7 +235,7 @@ export function GameScreen({ state, onLeave }: { state: LiveGame; onLeave(): voi
           )}
           <StatusRow
             member={member}
-            hint={controls.hint}
+            hint={own?.text ?? controls.hint}
             keys={keysLegend(shown.piles.length)}
             lateAcks={state.lateAcks > 0}
             frozenSeconds={frozen ? frozenSeconds : null}
@@ -250,6 +253,7 @@ export function GameScreen({ state, onLeave }: { state: LiveGame; onLeave(): voi
               size={sizes.pile}
               disabled={!member}
               onPile={controls.clickPile}
+              changed={own?.piles ?? []}
             />
           </div>
           {member && (
