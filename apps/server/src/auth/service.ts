@@ -65,6 +65,9 @@ export const TOKEN_VERSION_RECHECK_MS = 2000;
 /** The cache of token versions is dropped whole past this many users (it refills on demand). */
 const TOKEN_VERSION_CACHE_MAX = 50_000;
 
+/** What registering (or a guest becoming an account) takes. */
+type AccountInput = { readonly username: string; readonly email: string; readonly password: string };
+
 export class AuthService {
   readonly #db: Db;
   readonly #tokens: SessionTokens;
@@ -163,42 +166,40 @@ export class AuthService {
     return { token, user: await this.present(user) };
   }
 
-  async register(input: { username: string; email: string; password: string }): Promise<UserRow> {
-    assertAcceptablePassword(input.password, input);
-    await this.#assertAvailable(input.username, input.email);
-    const passwordHash = await hashPassword(input.password);
-    const { user, link } = await this.#db.transaction(async (tx) => {
-      const user = await insertUser(tx, { username: input.username, email: input.email, passwordHash }).catch(
-        (error: unknown) => {
-          // Two registrations racing for one name: the unique index decides, the loser gets a 409.
-          if (isUniqueViolation(error)) throw takenConflict(error);
-          throw error;
-        },
-      );
-      const link = await this.#issueLink(tx, user.id, 'verify-email');
-      return { user, link };
-    });
-    await this.#sendQuietly(verificationMail(user.email, user.username, link));
-    return user;
+  register(input: AccountInput): Promise<UserRow> {
+    return this.#account(input, (tx, passwordHash) =>
+      insertUser(tx, { username: input.username, email: input.email, passwordHash }),
+    );
   }
 
   /**
    * A guest becomes an account: the same user (its games, stats and level stay) with a name, an
    * address and a password of its own. Its address is verified like a new account's.
    */
-  async upgradeGuest(guest: UserRow, input: { username: string; email: string; password: string }): Promise<UserRow> {
+  upgradeGuest(guest: UserRow, input: AccountInput): Promise<UserRow> {
     if (!guest.isGuest) throw conflict(SERVER_TEXTS.notAGuest);
-    assertAcceptablePassword(input.password, input);
-    await this.#assertAvailable(input.username, input.email);
-    const passwordHash = await hashPassword(input.password);
-    const { user, link } = await this.#db.transaction(async (tx) => {
-      const user = await updateUser(tx, guest.id, {
+    return this.#account(input, (tx, passwordHash) =>
+      updateUser(tx, guest.id, {
         username: input.username,
         email: input.email,
         passwordHash,
         isGuest: false,
         emailVerifiedAt: null,
-      }).catch((error: unknown) => {
+      }),
+    );
+  }
+
+  /**
+   * An account's name, address and password, checked, then written by `write` with the verification
+   * link in one transaction, and the link mailed.
+   */
+  async #account(input: AccountInput, write: (tx: Db, passwordHash: string) => Promise<UserRow>): Promise<UserRow> {
+    assertAcceptablePassword(input.password, input);
+    await this.#assertAvailable(input.username, input.email);
+    const passwordHash = await hashPassword(input.password);
+    const { user, link } = await this.#db.transaction(async (tx) => {
+      const user = await write(tx, passwordHash).catch((error: unknown) => {
+        // Two requests racing for one name: the unique index decides, the loser gets a 409.
         if (isUniqueViolation(error)) throw takenConflict(error);
         throw error;
       });
