@@ -216,6 +216,15 @@ describeJourneys('tournament', () => {
       // Which games count is said before any is played, not only after one did not.
       await card.getByText(tournamentRulesText(tournament.settings)).waitFor();
       expect(tournamentRulesText(tournament.settings)).toContain('people only');
+      // On a phone the card folds its details away, so Play and Quick Start stay on the first screen.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const quickStart = page.getByRole('button', { name: 'Quick Start Easy' });
+      await expect.poll(() => quickStart.evaluate((el) => el.getBoundingClientRect().bottom)).toBeLessThanOrEqual(844);
+      expect(await card.getByText(tournamentRulesText(tournament.settings)).isVisible()).toBe(false);
+      await card.getByRole('button', { name: 'Details' }).click();
+      await card.getByText(tournamentRulesText(tournament.settings)).waitFor();
+      await page.setViewportSize({ width: 1280, height: 800 });
       await screenshots(journey, 'tournament-dashboard-open');
       await card.getByRole('button', { name: TOURNAMENT_TEXTS.join }).click();
       await card.getByText(TOURNAMENT_TEXTS.joined, { exact: true }).waitFor();

@@ -25,11 +25,12 @@ const QUICK_TONE: Record<QuickStart, string> = {
 export function CreatePanel(props: Props) {
   const { connectionError, creating } = props;
   return (
-    <section aria-labelledby="play-title" className="rounded-xl border border-edge bg-panel p-4">
+    // On a phone the one-click Quick Starts come before the create buttons, so they are on the first screen.
+    <section aria-labelledby="play-title" className="flex flex-col rounded-xl border border-edge bg-panel p-4">
       <h2 id="play-title" className="text-lg font-semibold">
         Play
       </h2>
-      <div className="mt-3 grid grid-cols-1 gap-2 sm:grid-cols-3">
+      <div className="order-2 mt-3 grid grid-cols-1 gap-2 sm:order-none sm:grid-cols-3">
         <ActionButton variant="primary" unavailable={props.humanUnavailable} onClick={props.onCreateHuman}>
           Create Human Game
         </ActionButton>
@@ -38,7 +39,7 @@ export function CreatePanel(props: Props) {
         </ActionButton>
         <ActionButton onClick={props.onMyGame}>My Game</ActionButton>
       </div>
-      <div role="group" aria-labelledby="quick-start-title" className="mt-4">
+      <div role="group" aria-labelledby="quick-start-title" className="order-1 mt-3 sm:order-none sm:mt-4">
         <h3 id="quick-start-title" className="text-sm font-semibold text-muted">
           Quick Start vs bots
         </h3>

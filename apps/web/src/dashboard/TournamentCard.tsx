@@ -12,7 +12,7 @@ export function TournamentCard() {
   const tournament = current.data ?? null;
   if (!tournament) return null;
   return (
-    <TournamentBanner tournament={tournament} from="/dashboard">
+    <TournamentBanner tournament={tournament} from="/dashboard" collapsible>
       <p className="mt-3 text-right">
         <Link to="/leaderboard?tab=tournament" className="text-sm text-gold underline underline-offset-2">
           {TOURNAMENT_TEXTS.viewStandings}
