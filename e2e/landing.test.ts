@@ -79,13 +79,16 @@ describeJourneys('docs and tokenomics', () => {
       await page.getByRole('button', { name: 'Next' }).click();
       await page.getByRole('tab', { name: 'Cards', selected: true }).waitFor();
 
+      // The demo draws the game's own cards (four in the hand, the pile's top), not text tiles.
+      const demo = page.getByRole('region', { name: 'Try it: pick a card, then the pile' });
+      expect(await demo.locator('svg[role="img"]').count()).toBe(5);
       const pile = page.getByRole('button', { name: /Discard pile/ });
       await pile.click();
       await page.getByText('Select a card first!').waitFor();
-      await page.getByRole('button', { name: '3 Red Bonk' }).click();
+      await page.getByRole('button', { name: 'Red 3 Bonk' }).click();
       await pile.click();
       await page.getByText('Correct match!').waitFor();
-      await page.getByRole('button', { name: '5 Green Wif' }).click();
+      await page.getByRole('button', { name: 'Green 5 Wif' }).click();
       await pile.click();
       await page.getByText('Not a valid match!').waitFor();
       await journey.screenshot('how-to-play-demo');

@@ -1,7 +1,8 @@
 /**
  * /how-to-play (labelled Docs): four tabs — basics, cards, power-ups, winning — with previous/next
  * and dot navigation; the last Next becomes "Play Now" (to /lobby). The cards tab has an
- * interactive matching demo that judges a pick by the engine's own rule.
+ * interactive matching demo, drawn with the game's own card art, that judges a pick by the engine's
+ * own rule.
  */
 import * as Tabs from '@radix-ui/react-tabs';
 import {
@@ -20,6 +21,7 @@ import {
 import { HOW_TO_PLAY_TEXTS } from '@memeslam/protocol/game-texts';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { CardFace } from '../cards/Card.tsx';
 
 const TABS = [
   { id: 'basics', label: 'Basics' },
@@ -43,21 +45,6 @@ const DEMO_HAND = [
   card(4, 'Orange', 'Pepe'),
 ];
 
-/** A demo card in words: its text ("3 Red Bonk") is also its button's name, as a speech user reads it. */
-function CardFace({ value, selected = false }: { value: Card; selected?: boolean }) {
-  return (
-    <span
-      className={`inline-flex h-24 w-16 flex-col items-center justify-center rounded-lg border-2 bg-ink text-sm ${
-        selected ? 'border-gold' : 'border-edge'
-      }`}
-    >
-      <span className="text-2xl font-bold">{value.number}</span>
-      <span>{value.color}</span>
-      <span className="text-xs text-muted">{value.logo}</span>
-    </span>
-  );
-}
-
 function MatchingDemo() {
   const [selected, setSelected] = useState<Card | null>(null);
   const [message, setMessage] = useState<string | null>(null);
@@ -80,7 +67,7 @@ function MatchingDemo() {
                   setMessage(null);
                 }}
               >
-                <CardFace value={c} selected={selected?.id === c.id} />
+                <CardFace card={c} size="md" selected={selected?.id === c.id} />
               </button>
             ))}
           </div>
@@ -98,7 +85,7 @@ function MatchingDemo() {
             }}
           >
             <span className="sr-only">Discard pile, top card</span>
-            <CardFace value={DEMO_TOP} />
+            <CardFace card={DEMO_TOP} size="md" />
           </button>
         </div>
       </div>
