@@ -2,7 +2,7 @@
  * Getting people into a game, in real browsers: the dashboard's "Join with code" answers a wrong code
  * at its field at once (not after the spec's retries); a lobby's invite link (/join/CODE, copied from
  * the waiting room) brings a signed-out visitor in as a guest or through a new account, and a
- * signed-in one straight in; a guest from the landing page never sees its placeholder address and
+ * signed-in one straight in; a guest from the landing page never sees the address the server made up for it and
  * becomes an account keeping its id; a wrong password is said at the sign-in form.
  */
 import { AUTH_TEXTS, LOBBY_TEXTS, SERVER_TEXTS } from '@memeslam/protocol';
@@ -127,7 +127,7 @@ describeJourneys('joining people', () => {
     }
   }, 90_000);
 
-  it('plays as a guest from the landing page, never shows its placeholder address, and becomes an account keeping its games', async () => {
+  it('plays as a guest from the landing page, never shows its made-up address, and becomes an account keeping its games', async () => {
     const journey = await openJourney(browser(), server().base, { phone: true });
     const { page } = journey;
     try {

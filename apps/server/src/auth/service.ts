@@ -17,7 +17,7 @@ import {
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { isUniqueViolation, pgError } from '../db/errors.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 import { emailTokens, tournamentParticipants, tournaments, walletLedger } from '../db/schema.ts';
 import { gameRecordsFor } from '../games/records.ts';
 import { AppError, badRequest, conflict, unauthorized } from '../http/errors.ts';
@@ -34,6 +34,7 @@ import {
   presentUser,
   updateUser,
 } from '../users/repository.ts';
+import { takenConflict } from './conflicts.ts';
 import { assertAcceptablePassword } from './password-rules.ts';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.ts';
 import { type SessionTokens, hashLinkToken, newLinkToken } from './tokens.ts';
@@ -444,12 +445,4 @@ export class AuthService {
       this.#onMailError(error, mail);
     }
   }
-}
-
-/** The 409 of a racing registration, for the unique field it lost on (the index is named after it). */
-function takenConflict(error: unknown) {
-  const constraint = String(pgError(error)?.constraint ?? '');
-  return constraint.includes('email')
-    ? conflict(SERVER_TEXTS.emailTaken, 'email')
-    : conflict(SERVER_TEXTS.usernameTaken, 'username');
 }

@@ -105,7 +105,7 @@ export function NavBar() {
           {links}
           {isAuthenticated && user ? (
             <>
-              {/* A guest's address is a placeholder of ours, not theirs: never shown. */}
+              {/* A guest's address is one the server made up, not theirs: never shown. */}
               <p className="px-3 py-2 text-sm text-muted">{user.isGuest ? 'Guest account' : user.email}</p>
               {/* As in the desktop account menu: Profile and Settings both open /profile. */}
               {['Profile', 'Settings'].map((label) => (

@@ -110,7 +110,7 @@ export function Profile() {
           </div>
         )}
         {user.isGuest ? (
-          // A guest's address is a placeholder of ours: what it can do instead is become an account.
+          // A guest's address is one the server made up: instead, the way to become an account.
           <p className="mt-4 text-sm">
             <span className="block text-muted">Guest account</span>
             <Link to="/register" className="font-semibold underline">
