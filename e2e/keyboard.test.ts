@@ -5,13 +5,15 @@
  * and the keys line are not shown, and the hint says "tap".
  *
  * Against a server whose clock moves only when the journey says and whose deal is chosen (the bot
- * never acts, so the piles stay as dealt).
+ * never acts, so the piles stay as dealt), with an empty stock: the piles hold only their top cards,
+ * so a Reversal would send nothing back and is refused with its reason, not used up.
  */
-import { type Card, type GameState, matches } from '@memeslam/engine';
+import { type Card, type GameState, createGame, matches } from '@memeslam/engine';
 import { GAME_TEXTS, HINTS, cannotPlayCardText } from '@memeslam/protocol';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { ManualClock } from '../apps/server/src/clock.ts';
+import { ENGINE_RULES } from '../apps/server/src/games/types.ts';
 import { keysLegend } from '../apps/web/src/game/keys.ts';
 import { registerAccount, signIn } from './helpers/accounts.ts';
 import { describeJourneys, openJourney, useBrowser } from './helpers/browser.ts';
@@ -50,7 +52,11 @@ const pileTops = (page: Page) =>
 describeJourneys('keyboard play', () => {
   const browser = useBrowser();
   const clock = new ManualClock(Date.now());
-  const server = useServer({}, { clock, seeds: () => deal.seed });
+  const rules = {
+    ...ENGINE_RULES,
+    createGame: (...args: Parameters<typeof createGame>) => ({ ...createGame(...args), stock: [] }),
+  };
+  const server = useServer({}, { clock, seeds: () => deal.seed, rules });
 
   async function heldGame(prefix: string, phone = false) {
     const account = await registerAccount(server().base, prefix);
@@ -148,4 +154,24 @@ describeJourneys('keyboard play', () => {
       await journey.close();
     }
   }, 60_000);
+
+  for (const phone of [false, true]) {
+    it(`refuses a Reversal that would send nothing back, and keeps it (${phone ? 'phone' : 'desktop'})`, async () => {
+      const journey = await heldGame(phone ? 'revphone' : 'revdesk', phone);
+      const { page } = journey;
+      try {
+        const powerUps = page.getByRole('region', { name: 'Power-ups' });
+        await powerUps.getByText('5/5').waitFor();
+        if (phone) await page.getByRole('button', { name: 'Reversal', exact: true }).tap();
+        else await page.keyboard.press('r');
+        await page.locator('[data-sonner-toast]', { hasText: GAME_TEXTS.nothingToSendBack }).waitFor();
+        // Still there to use once the piles grow.
+        expect(await powerUps.getByText('5/5').count()).toBe(1);
+        expect(await page.getByRole('button', { name: 'Reversal, used' }).count()).toBe(0);
+        journey.assertNoPageErrors();
+      } finally {
+        await journey.close();
+      }
+    }, 60_000);
+  }
 });

@@ -23,8 +23,11 @@ export interface E2eServer {
   close(): Promise<void>;
 }
 
-/** What a journey may choose of the server besides its environment: a hand-driven clock, chosen deals. */
-export type ServerOptions = Pick<AppOptions, 'clock' | 'seeds'>;
+/**
+ * What a journey may choose of the server besides its environment: a hand-driven clock, chosen deals,
+ * and rules that set a board up (the engine's, with a deal changed).
+ */
+export type ServerOptions = Pick<AppOptions, 'clock' | 'seeds' | 'rules'>;
 
 export async function startServer(env: Record<string, string> = {}, options: ServerOptions = {}): Promise<E2eServer> {
   if (!existsSync(join(WEB_ROOT, 'index.html'))) {

@@ -25,6 +25,8 @@ export interface PowerUpSituation extends PlaySituation {
   readonly powerUpsAvailable: readonly PowerUpType[];
   /** The opponents still in the game (the web app passes those its view shows as freezable). */
   readonly opponents: readonly { readonly id: string; readonly frozen: boolean }[];
+  /** Cards a REVERSAL could send back (under the pile tops, then the stock); undefined when not known. */
+  readonly cardsToSendBack?: number;
 }
 
 /** The codes each check may answer, so that a caller can word every one of them. */
@@ -35,7 +37,7 @@ export type PlayRefusalCode = Extract<
 export type SelectRefusalCode = Extract<RuleErrorCode, 'FROZEN_PLAY' | 'GAME_NOT_ACTIVE'>;
 export type PowerUpRefusalCode = Extract<
   RuleErrorCode,
-  'FROZEN_POWER_UP' | 'GAME_NOT_ACTIVE' | 'POWER_UP_NOT_AVAILABLE' | 'NO_OPPONENTS'
+  'FROZEN_POWER_UP' | 'GAME_NOT_ACTIVE' | 'POWER_UP_NOT_AVAILABLE' | 'NO_OPPONENTS' | 'NOTHING_TO_SEND_BACK'
 >;
 export type TargetRefusalCode = Extract<
   RuleErrorCode,
@@ -75,15 +77,19 @@ export function selectProblem(s: Pick<PlaySituation, 'status' | 'frozen'>): Sele
   return null;
 }
 
-/** Why a power-up cannot be used now, whatever its target, or null. */
+/**
+ * Why a power-up cannot be used now, whatever its target, or null. One that would change nothing is
+ * refused rather than used up: a REVERSAL with no card under the pile tops and none in the stock.
+ */
 export function powerUpProblem(
-  s: Pick<PowerUpSituation, 'status' | 'frozen' | 'powerUpsAvailable' | 'opponents'>,
+  s: Pick<PowerUpSituation, 'status' | 'frozen' | 'powerUpsAvailable' | 'opponents' | 'cardsToSendBack'>,
   type: PowerUpType,
 ): PowerUpRefusalCode | null {
   if (s.frozen) return 'FROZEN_POWER_UP';
   if (s.status !== 'active') return 'GAME_NOT_ACTIVE';
   if (!s.powerUpsAvailable.includes(type)) return 'POWER_UP_NOT_AVAILABLE';
   if (type === 'FREEZE' && s.opponents.length === 0) return 'NO_OPPONENTS';
+  if (type === 'REVERSAL' && s.cardsToSendBack === 0) return 'NOTHING_TO_SEND_BACK';
   return null;
 }
 
@@ -129,4 +135,9 @@ export function playablePiles(card: Card, pileTops: readonly (Card | undefined)[
     if (top && matches(card, top)) piles.push(pileIndex);
   });
   return piles;
+}
+
+/** The cards a REVERSAL could send back: those under each pile's top, and the stock. */
+export function cardsToSendBack(pileSizes: readonly number[], stockSize: number): number {
+  return pileSizes.reduce((sum, size) => sum + Math.max(0, size - 1), stockSize);
 }

@@ -20,6 +20,7 @@ export const RULE_TEXTS = {
   UNKNOWN_POWER_UP: 'Unknown power-up',
   POWER_UP_NOT_AVAILABLE: 'Power-up not available',
   NO_OPPONENTS: 'No opponents to freeze',
+  NOTHING_TO_SEND_BACK: 'Nothing to send back: the piles hold only their top cards and the stock is empty',
   TARGET_REQUIRED: 'Choose an opponent to freeze',
   INVALID_TARGET: 'That player cannot be frozen',
   ALREADY_FROZEN: 'That player is already frozen',

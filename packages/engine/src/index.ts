@@ -12,6 +12,7 @@ export {
   type PowerUpSituation,
   type TargetRefusalCode,
   type SelectRefusalCode,
+  cardsToSendBack,
   hasPlayableCard,
   playProblem,
   playablePiles,

@@ -1,5 +1,5 @@
 import type { Card } from './cards.ts';
-import { type PowerUpSituation, powerUpProblem, powerUpTargetProblem } from './checks.ts';
+import { type PowerUpSituation, cardsToSendBack, powerUpProblem, powerUpTargetProblem } from './checks.ts';
 import { FREEZE_DURATION_MS, POWER_UP_TYPES, type PowerUpType, REVERSAL_CARDS } from './constants.ts';
 import type { Draft } from './draft.ts';
 import { type RuleError, ruleError } from './errors.ts';
@@ -13,6 +13,10 @@ export function powerUpSituation(d: Draft, i: number): PowerUpSituation {
     ...playSituation(d, i),
     powerUpsAvailable: POWER_UP_TYPES.filter((t) => !used.includes(t)),
     opponents: opponentsOf(d, i).map((k) => ({ id: d.peek(k).id, frozen: isFrozen(d.peek(k), d.clock) })),
+    cardsToSendBack: cardsToSendBack(
+      Array.from({ length: d.pileCount }, (_, k) => d.pileView(k).length),
+      d.stockView.length,
+    ),
   };
 }
 

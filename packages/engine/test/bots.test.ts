@@ -242,9 +242,12 @@ describe('bot behaviour by difficulty', () => {
     expect(new Set(powerUps)).toContain('WHIRLWIND');
   });
 
+  // A card under a pile top, so that a REVERSAL has something to send back (one without is refused).
+  const piles = ['Pu4Pk B5Bo', 'G4So'];
+
   it('normal goes after a leader near the end now and then (Freeze or Reversal)', () => {
     const s = scenario({
-      piles: ['B5Bo', 'G4So'],
+      piles,
       players: [
         { hand: 'R1Pe R2Pe R3Pe', deck: 'O1Pc' },
         { hand: 'B2Wi Y2Wi Y3Wi', deck: 'Y1Wi Y4Wi Y5Wi O1Wi O2Wi O3Wi O4Wi', bot: 'normal', botAt: 12_000 },
@@ -292,7 +295,7 @@ describe('bot behaviour by difficulty', () => {
   for (const level of ['hard', 'expert'] as const) {
     for (const [what, human, bot, expected] of tactics) {
       it(`${level} ${what}`, () => {
-        const s = scenario({ piles: ['B5Bo', 'G4So'], players: [human, { ...bot, bot: level, botAt: 12_000 }] });
+        const s = scenario({ piles, players: [human, { ...bot, bot: level, botAt: 12_000 }] });
         const { events } = advance(s, 12_000);
         const used = events.find((e) => e.type === 'powerUpUsed');
         if (expected === null) {

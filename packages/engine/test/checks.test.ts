@@ -13,6 +13,7 @@ import {
   type PowerUpType,
   type RuleErrorCode,
   apply,
+  cardsToSendBack,
   createGame,
   hasPlayableCard,
   matches,
@@ -85,6 +86,16 @@ describe('powerUpProblem and powerUpTargetProblem: the power-up checks in the sp
     );
     expect(powerUpProblem({ ...s, opponents: [] }, 'FREEZE')).toBe('NO_OPPONENTS');
     expect(powerUpProblem({ ...s, opponents: [] }, 'REVERSAL')).toBeNull();
+  });
+
+  it('refuses a REVERSAL with nothing to send back, and allows it while that is not known', () => {
+    expect(powerUpProblem({ ...s, cardsToSendBack: 0 }, 'REVERSAL')).toBe('NOTHING_TO_SEND_BACK');
+    expect(powerUpProblem({ ...s, cardsToSendBack: 1 }, 'REVERSAL')).toBeNull();
+    expect(powerUpProblem({ ...s, cardsToSendBack: undefined }, 'REVERSAL')).toBeNull();
+    expect(powerUpProblem({ ...s, cardsToSendBack: 0 }, 'WHIRLWIND')).toBeNull();
+    expect(cardsToSendBack([1, 1, 1], 0)).toBe(0);
+    expect(cardsToSendBack([3, 1, 2], 4)).toBe(7);
+    expect(cardsToSendBack([0, 1], 0)).toBe(0);
   });
 
   const target: [PowerUpType, Parameters<typeof powerUpTargetProblem>[2], RuleErrorCode | null][] = [

@@ -151,6 +151,25 @@ describe('REVERSAL: 3 cards to the bottom of each opponent deck, from under the 
     expect(events).not.toContainEqual({ type: 'handChanged', playerId: 'p3' });
   });
 
+  it('is refused, and not used up, when only the pile tops are left and the stock is empty', () => {
+    const bare = scenario({
+      piles: ['B5Bo', 'R3Pe'],
+      players: [{ hand: 'R1Bo' }, { hand: 'O2Pc', deck: 'G1Pc' }],
+    });
+    const r = refused(apply(bare, use('p1', 'REVERSAL'), 10));
+    expect(r.error).toEqual({
+      code: 'NOTHING_TO_SEND_BACK',
+      message: 'Nothing to send back: the piles hold only their top cards and the stock is empty',
+    });
+    expect(r.state).toBe(bare);
+    // One card in the stock is enough to send back.
+    const one = { ...bare, stock: [card('O1Pk')] };
+    const { state } = accepted(apply(one, use('p1', 'REVERSAL'), 10));
+    expect(playerOf(state, 'p1').powerUpsUsed).toEqual(['REVERSAL']);
+    // p2's hand refills from its deck, then from the card sent back.
+    expect(faces(playerOf(state, 'p2').hand)).toBe('O2Pc G1Pc O1Pk');
+  });
+
   it('skips opponents who left', () => {
     const four = scenario({
       piles: ['G1Bo G2Bo B5Bo', 'Y1Pe R3Pe'],

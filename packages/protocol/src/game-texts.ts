@@ -118,6 +118,7 @@ export const GAME_TEXTS = {
   cardNotInHand: RULE_TEXTS.CARD_NOT_IN_HAND,
   noCardsInPile: RULE_TEXTS.EMPTY_PILE,
   noOpponentsToFreeze: RULE_TEXTS.NO_OPPONENTS,
+  nothingToSendBack: RULE_TEXTS.NOTHING_TO_SEND_BACK,
   startFailedFallback: 'Game start failed - using emergency fallback',
   loadingGame: 'Loading game...',
   loadingBotGame: 'Loading bot game...',

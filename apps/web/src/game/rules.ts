@@ -9,6 +9,7 @@ import {
   type PowerUpRefusalCode,
   type PowerUpType,
   type SelectRefusalCode,
+  cardsToSendBack as engineCardsToSendBack,
   hasPlayableCard as handHasPlayableCard,
   playProblem as enginePlayProblem,
   playablePiles as enginePlayablePiles,
@@ -24,6 +25,9 @@ export interface PlayContext {
   readonly frozen: boolean;
   readonly hand: readonly Card[];
   readonly piles: readonly (readonly Card[])[];
+  /** The server's pile sizes and stock size, when its view carries them (a REVERSAL needs cards to send back). */
+  readonly pileSizes?: readonly number[];
+  readonly stockSize?: number;
 }
 
 const topsOf = (piles: readonly (readonly Card[])[]): (Card | undefined)[] => piles.map((pile) => pile.at(-1));
@@ -73,6 +77,7 @@ const POWER_UP_TEXTS: Record<PowerUpRefusalCode, string> = {
   GAME_NOT_ACTIVE: GAME_TEXTS.gameNotActive,
   POWER_UP_NOT_AVAILABLE: GAME_TEXTS.powerUpNotAvailable,
   NO_OPPONENTS: GAME_TEXTS.noOpponentsToFreeze,
+  NOTHING_TO_SEND_BACK: GAME_TEXTS.nothingToSendBack,
 };
 
 /**
@@ -86,7 +91,10 @@ export function powerUpProblem(
   targets: readonly { readonly userId: string; readonly isFrozen: boolean }[],
 ): string | null {
   const opponents = targets.map((t) => ({ id: t.userId, frozen: t.isFrozen }));
-  const code = enginePowerUpProblem({ ...ctx, powerUpsAvailable: powerUps.available, opponents }, type);
+  const cardsToSendBack =
+    ctx.pileSizes && ctx.stockSize !== undefined ? engineCardsToSendBack(ctx.pileSizes, ctx.stockSize) : undefined;
+  const situation = { ...ctx, powerUpsAvailable: powerUps.available, opponents, cardsToSendBack };
+  const code = enginePowerUpProblem(situation, type);
   return code === null ? null : POWER_UP_TEXTS[code];
 }
 

@@ -34,8 +34,15 @@ export function useGameControls(state: LiveGame, options: { readonly enabled: bo
   const shown = useMemo(() => displayed(state), [state]);
   const frozen = state.frozen !== null;
   const ctx = useMemo(
-    () => ({ status: state.status, frozen, hand: shown.hand, piles: shown.piles }),
-    [state.status, frozen, shown],
+    () => ({
+      status: state.status,
+      frozen,
+      hand: shown.hand,
+      piles: shown.piles,
+      pileSizes: state.view?.pileSizes,
+      stockSize: state.view?.stockSize,
+    }),
+    [state.status, frozen, shown, state.view?.pileSizes, state.view?.stockSize],
   );
   const targets = useMemo(() => freezeTargets(state.view, state.me), [state.view, state.me]);
 
