@@ -30,11 +30,11 @@ const SIZES = [
 ] as const;
 
 /**
- * The phone's hand cards: the card art's lg size, 88 × 123 px, the largest of its sizes whose three
- * cards fit a 390 px screen (three xl cards, 120 px each, and their gaps do not); until now they
- * were 64 × 90 px with 170 px left empty below.
+ * The phone's hand cards: the card art's lg size (88 × 123 px, the largest of its sizes whose three
+ * cards fit a 390 px screen) grown to fill the height the board leaves, with the toast strip at the
+ * bottom down to one compact toast. They were 88 × 123 px with a 112 px strip; 114 × 160 px measured.
  */
-const PHONE_HAND_CARD = { width: 88, height: 123 };
+const PHONE_HAND_CARD = { width: 104, height: 146 };
 
 const FOUR_PLAYERS = { numberOfBots: 3, maxPlayers: 4, botDifficulty: 'easy', gameSpeed: 'slow', cardsPerPlayer: 30 };
 
@@ -94,6 +94,10 @@ function measure(page: Page) {
       outside,
       cutNames,
       pageScrolls: document.documentElement.scrollHeight > window.innerHeight,
+      // The centre column scrolls only on a screen too short for the smallest cards: never at these sizes.
+      boardScrolls: [...document.querySelectorAll('[data-game-screen] main')].some(
+        (el) => el.scrollHeight > el.clientHeight,
+      ),
       sideways: document.documentElement.scrollWidth > window.innerWidth,
       headerTop: header ? header.getBoundingClientRect().top : null,
       navBottom,
@@ -146,9 +150,18 @@ describeJourneys('layout', () => {
           await expect
             .poll(async () => {
               const now = await measure(page);
-              return { ...now.counts, outside: now.outside, cutNames: now.cutNames, scrolls: now.pageScrolls };
+              const { counts, outside, cutNames, pageScrolls, boardScrolls } = now;
+              return { ...counts, outside, cutNames, scrolls: pageScrolls, boardScrolls };
             })
-            .toEqual({ piles: 3, hand: 3, powerUps: 5, outside: [], cutNames: [], scrolls: false });
+            .toEqual({
+              piles: 3,
+              hand: 3,
+              powerUps: 5,
+              outside: [],
+              cutNames: [],
+              scrolls: false,
+              boardScrolls: false,
+            });
           const now = await measure(page);
           expect(now.sideways).toBe(false);
           // The page does not scroll, so the game's header never slides under the nav bar.

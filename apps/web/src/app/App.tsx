@@ -46,18 +46,24 @@ function subscribePhone(listener: () => void): () => void {
   return () => query.removeEventListener('change', listener);
 }
 
+/** A phone's toasts in a game: one at a time, compact, so the strip the game screen keeps for them is small. */
+const PHONE_GAME_TOAST: CSSProperties = { padding: '8px 12px', fontSize: '12px', lineHeight: '16px' };
+
 /**
  * Where toasts go. Top-right under the nav bar (DESIGN §6), except: on a phone at the bottom,
- * where they cover neither the nav bar nor the game's header (the game screen keeps a strip free
- * for them, room for two); and during a game on a wider screen only as wide as the game's right
- * column (GameScreen), which holds no control at its top.
+ * where they cover neither the nav bar nor the game's header (in a game one at a time, compact,
+ * in the strip the game screen keeps free for it); and during a game on a wider screen only as wide
+ * as the game's right column (GameScreen), which holds no control at its top.
  */
 function useToastPlacement() {
   const phone = useSyncExternalStore(subscribePhone, () => window.matchMedia(PHONE).matches);
   const byId = useMatch('/game/:id');
   const byRoom = useMatch('/game/room/:roomCode');
   const inGame = byId !== null || byRoom !== null;
-  if (phone) return { position: 'bottom-center', visibleToasts: inGame ? 2 : 3 } as const;
+  if (phone && inGame) {
+    return { position: 'bottom-center', visibleToasts: 1, toastOptions: { style: PHONE_GAME_TOAST } } as const;
+  }
+  if (phone) return { position: 'bottom-center', visibleToasts: 3 } as const;
   return {
     position: 'top-right',
     visibleToasts: 3,

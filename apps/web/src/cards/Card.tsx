@@ -19,13 +19,17 @@ const VIEW_BOX = '0 0 100 140';
 interface FaceProps {
   readonly card: Card;
   readonly size?: CardSize;
+  /** Drawn at this width in px (5:7) instead of the size's own; the size still sets the layout. */
+  readonly width?: number;
   readonly selected?: boolean;
   readonly dimmed?: boolean;
   readonly className?: string;
 }
 
-function dimensions(size: CardSize): { width: number; height: number } {
-  return { width: CARD_WIDTH[size], height: cardHeight(size) };
+function dimensions(size: CardSize, width?: number): { width: number; height: number } {
+  return width === undefined
+    ? { width: CARD_WIDTH[size], height: cardHeight(size) }
+    : { width, height: Math.round((width * 7) / 5) };
 }
 
 /** A color's corner mark, centred on (x, y), about 16 units across times `scale`. */
@@ -108,11 +112,18 @@ function Frame({ style, selected }: { style: ColorStyle; selected: boolean }): R
 }
 
 /** The face of a card; an unknown color or logo falls back to the text tile. */
-export function CardFace({ card, size = 'md', selected = false, dimmed = false, className }: FaceProps): ReactElement {
+export function CardFace({
+  card,
+  size = 'md',
+  width: drawnWidth,
+  selected = false,
+  dimmed = false,
+  className,
+}: FaceProps): ReactElement {
   const style = colorStyle(card.color);
   const Glyph = logoGlyph(card.logo);
-  if (!style || !Glyph) return <CardTextTile card={card} size={size} />;
-  const { width, height } = dimensions(size);
+  if (!style || !Glyph) return <CardTextTile card={card} size={size} width={drawnWidth} />;
+  const { width, height } = dimensions(size, drawnWidth);
   const layout = layoutFor(size);
   const { disc } = layout;
   const numberText = {
@@ -203,8 +214,14 @@ export function CardBack({ size = 'md' }: { readonly size?: CardSize }): ReactEl
 }
 
 /** An empty hand slot. */
-export function CardPlaceholder({ size = 'md' }: { readonly size?: CardSize }): ReactElement {
-  const { width, height } = dimensions(size);
+export function CardPlaceholder({
+  size = 'md',
+  width: drawnWidth,
+}: {
+  readonly size?: CardSize;
+  readonly width?: number;
+}): ReactElement {
+  const { width, height } = dimensions(size, drawnWidth);
   return (
     <svg
       role="img"
@@ -230,8 +247,16 @@ export function CardPlaceholder({ size = 'md' }: { readonly size?: CardSize }): 
 }
 
 /** The spec's fallback: a tile in the card's color with its number, color and logo as text. */
-export function CardTextTile({ card, size = 'md' }: { readonly card: Card; readonly size?: CardSize }): ReactElement {
-  const { width, height } = dimensions(size);
+export function CardTextTile({
+  card,
+  size = 'md',
+  width: drawnWidth,
+}: {
+  readonly card: Card;
+  readonly size?: CardSize;
+  readonly width?: number;
+}): ReactElement {
+  const { width, height } = dimensions(size, drawnWidth);
   const style = colorStyle(card.color);
   const small = size === 'xs' || size === 'sm';
   return (

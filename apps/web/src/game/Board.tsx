@@ -14,6 +14,7 @@ export function Piles({
   selected,
   sniper,
   size,
+  width,
   disabled,
   onPile,
   changed = [],
@@ -23,6 +24,8 @@ export function Piles({
   selected: Card | null;
   sniper: boolean;
   size: CardSize;
+  /** The cards' drawn width in px (boardFit.ts). */
+  width: number;
   disabled: boolean;
   onPile(index: number): void;
   /** Piles the player's own power-up just changed: marked for a moment (ownEffect.ts). */
@@ -68,14 +71,14 @@ export function Piles({
                       className={i === pile.length - 1 ? 'relative block' : 'absolute inset-0 block'}
                       style={depth > 0 ? { transform: `rotate(${depth * (index % 2 ? 4 : -4)}deg)` } : undefined}
                     >
-                      <CardFace card={card} size={size} />
+                      <CardFace card={card} size={size} width={width} />
                     </span>
                   );
                 })}
-                {!top && <CardPlaceholder size={size} />}
+                {!top && <CardPlaceholder size={size} width={width} />}
               </span>
             </button>
-            <span className="whitespace-nowrap text-xs leading-4 text-muted">
+            <span className="h-4 whitespace-nowrap text-xs leading-4 text-muted">
               <kbd className="rounded border border-edge px-1 font-mono pointer-coarse:hidden">
                 {PILE_KEYS[index]?.label}
               </kbd>
@@ -95,6 +98,7 @@ export function Hand({
   selectedId,
   piles,
   size,
+  width,
   disabled,
   onSelect,
 }: {
@@ -102,6 +106,8 @@ export function Hand({
   selectedId: string | null;
   piles: readonly (readonly Card[])[];
   size: CardSize;
+  /** The cards' drawn width in px (boardFit.ts). */
+  width: number;
   disabled: boolean;
   onSelect(cardId: string): void;
 }) {
@@ -113,7 +119,7 @@ export function Hand({
         if (!card) {
           return (
             <li key={`empty-${slot}`} aria-label="Empty hand slot">
-              <CardPlaceholder size={size} />
+              <CardPlaceholder size={size} width={width} />
             </li>
           );
         }
@@ -134,7 +140,7 @@ export function Hand({
                 isSelected ? '-translate-y-3 ring-4 ring-gold' : 'group-hover:-translate-y-1'
               } disabled:cursor-not-allowed`}
             >
-              <CardFace card={card} size={size} selected={isSelected} dimmed={!playable && !isSelected} />
+              <CardFace card={card} size={size} width={width} selected={isSelected} dimmed={!playable && !isSelected} />
               <span className="sr-only">{`${playable ? ', playable' : ''} (key ${cardKeyLabel(slot)})`}</span>
             </button>
             <kbd

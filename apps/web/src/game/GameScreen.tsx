@@ -251,6 +251,7 @@ export function GameScreen({ state, onLeave }: { state: LiveGame; onLeave(): voi
               selected={selected}
               sniper={controls.selectedPowerUp === 'SNIPER'}
               size={sizes.pile}
+              width={sizes.pileWidth}
               disabled={!member}
               onPile={controls.clickPile}
               changed={own?.piles ?? []}
@@ -263,6 +264,7 @@ export function GameScreen({ state, onLeave }: { state: LiveGame; onLeave(): voi
                 selectedId={controls.selectedCardId}
                 piles={shown.piles}
                 size={sizes.hand}
+                width={sizes.handWidth}
                 disabled={!canPlay}
                 onSelect={controls.selectCard}
               />
@@ -278,8 +280,8 @@ export function GameScreen({ state, onLeave }: { state: LiveGame; onLeave(): voi
               />
             </div>
           )}
-          {/* Phones show toasts at the bottom (App.tsx): this strip holds two stacked, of up to three lines. */}
-          {phone && <div className="h-28 shrink-0" aria-hidden="true" data-toast-lane />}
+          {/* Phones show toasts at the bottom (App.tsx), one at a time: this strip holds one of three lines. */}
+          {phone && <div className="h-18 shrink-0" aria-hidden="true" data-toast-lane />}
         </main>
 
         {viewport === 'desktop' && (

@@ -3,6 +3,7 @@
  * sizes that fit it (boardFit.ts), again whenever the column changes size.
  */
 import { useLayoutEffect, useRef, useState } from 'react';
+import { CARD_WIDTH, type CardSize } from '../cards/palette.ts';
 import { type BoardSizes, fitCardSizes } from './boardFit.ts';
 import type { Viewport } from './layout.ts';
 
@@ -13,11 +14,13 @@ export const BOARD_METRICS: Record<Viewport, { boardPadding: number; pileGap: nu
   desktop: { boardPadding: 16, pileGap: 24, handGap: 20 },
 };
 
-const FIRST_GUESS: Record<Viewport, BoardSizes> = {
-  mobile: { pile: 'md', hand: 'md' },
-  tablet: { pile: 'lg', hand: 'lg' },
-  desktop: { pile: 'xl', hand: 'xl' },
-};
+const guess = (size: CardSize): BoardSizes => ({
+  pile: size,
+  hand: size,
+  pileWidth: CARD_WIDTH[size],
+  handWidth: CARD_WIDTH[size],
+});
+const FIRST_GUESS: Record<Viewport, BoardSizes> = { mobile: guess('md'), tablet: guess('lg'), desktop: guess('xl') };
 
 export function useBoardFit(piles: number, hand: boolean, viewport: Viewport) {
   const boardRef = useRef<HTMLDivElement>(null);
@@ -39,7 +42,14 @@ export function useBoardFit(piles: number, hand: boolean, viewport: Viewport) {
         hand,
         ...BOARD_METRICS[viewport],
       });
-      setSizes((now) => (now.pile === next.pile && now.hand === next.hand ? now : next));
+      setSizes((now) =>
+        now.pileWidth === next.pileWidth &&
+        now.handWidth === next.handWidth &&
+        now.pile === next.pile &&
+        now.hand === next.hand
+          ? now
+          : next,
+      );
     };
     measure();
     const observer = new ResizeObserver(measure);
