@@ -4,7 +4,12 @@
  * freezing each other, watched by a spectator; and a game on a phone-sized screen.
  */
 import { type Card, cardById, matches } from '@memeslam/engine';
-import { HINTS } from '@memeslam/protocol';
+import {
+  BOT_AUTO_START_DELAY_MS,
+  COUNTDOWN_COMPLETE_AFTER_ZERO_MS,
+  COUNTDOWN_DURATION_MS,
+  HINTS,
+} from '@memeslam/protocol';
 import type { Page, WebSocketRoute } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { PILE_KEYS } from '../apps/web/src/game/keys.ts';
@@ -39,11 +44,16 @@ describeJourneys('game', () => {
     try {
       await signIn(journey, account);
       await journey.goto('/dashboard');
+      const clicked = Date.now();
       await page.getByRole('button', { name: 'Quick Start Easy' }).click();
       await page.getByText('GO!').waitFor({ timeout: 30_000 });
       await journey.screenshot('game-countdown');
       await atPath(page, /^\/game\//);
-      await page.locator('[data-hand-card]').first().waitFor({ timeout: 20_000 });
+      await page.locator('[data-hand-card]:not([disabled])').first().waitFor({ timeout: 20_000 });
+      // Nothing waits but the spec's own timers (the bot game's auto-start, the countdown, its completion
+      // after zero: 7 s): the create call, the pages and the join took about 0.1 s here.
+      const specWaits = BOT_AUTO_START_DELAY_MS + COUNTDOWN_DURATION_MS + COUNTDOWN_COMPLETE_AFTER_ZERO_MS;
+      expect(Date.now() - clicked).toBeLessThan(specWaits + 1000);
       await page.getByText(HINTS.selectCardThenPile).waitFor();
       await journey.screenshot('game-playing-desktop');
 
