@@ -16,9 +16,9 @@ function space(over: Partial<BoardSpace>): BoardSpace {
 describe('fitCardSizes', () => {
   it('gives a 390 px phone the largest hand whose three cards fit its width, grown to fill the height', () => {
     // 366 px of column: three 120 px cards and their gaps do not fit, three 88 px cards do; the
-    // 340 px of height then take piles of 98 and a hand of 99 px (137 and 139 px tall).
+    // 340 px of height then take piles of 97 and a hand of 98 px (136 and 137 px tall).
     const sizes = fitCardSizes(space({ ...phone, width: 366, height: 340 }));
-    expect(sizes).toEqual({ pile: 'lg', hand: 'lg', pileWidth: 98, handWidth: 99 });
+    expect(sizes).toEqual({ pile: 'lg', hand: 'lg', pileWidth: 97, handWidth: 98 });
     expect([CARD_WIDTH.lg, cardHeight('lg')]).toEqual([88, 123]);
     // With the width to spare, the hand stops at the width three cards and their gaps leave: 114 px.
     expect(fitCardSizes(space({ ...phone, width: 366, height: 600 }))).toMatchObject({ hand: 'lg', handWidth: 114 });
