@@ -17,6 +17,8 @@ export const load = {
   unanswered: 0,
   /** Replacement games the server did not seat within 30 s, so far. */
   failedDeals: 0,
+  /** Socket.io packets (events and acks) the players received, and their bytes, in the measured window. */
+  received: { packets: 0, bytes: 0 },
 };
 
 const DEAL_TIMEOUT_MS = 30_000;
@@ -129,6 +131,11 @@ export async function newPlayer(token?: string, via: { base?: string; from?: str
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', () => resolve());
     socket.once('connect_error', reject);
+  });
+  socket.io.engine.on('packet', (packet: { type: string; data?: unknown }) => {
+    if (packet.type !== 'message' || typeof packet.data !== 'string') return;
+    load.received.packets += 1;
+    load.received.bytes += packet.data.length;
   });
   return new Player(socket);
 }

@@ -56,3 +56,32 @@ export function pssMB(pids: readonly number[]): number {
   }
   return kB / 1024;
 }
+
+/** A process's resident set size (VmRSS), in MB; 0 once it is gone. */
+export function rssMB(pid: number): number {
+  try {
+    return Number(/^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU clock ticks of each of the processes now. */
+export function cpuTicks(pids: readonly number[]): Map<number, number> {
+  const ticks = new Map<number, number>();
+  for (const pid of pids) {
+    const s = stat(pid);
+    if (s) ticks.set(pid, s.cpuTicks);
+  }
+  return ticks;
+}
+
+/**
+ * CPU seconds used between two readings by the processes of the second: each one's growth, a process
+ * started in between counted whole. One that exited in between is missed (its time went with it).
+ */
+export function cpuSecondsBetween(before: ReadonlyMap<number, number>, after: ReadonlyMap<number, number>): number {
+  let ticks = 0;
+  for (const [pid, now] of after) ticks += now - (before.get(pid) ?? 0);
+  return ticks / TICKS_PER_SECOND;
+}

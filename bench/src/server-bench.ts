@@ -1,5 +1,5 @@
-// npm run bench:server [-- --json --modes embedded,postgres --games 500,1000,2000 --warmup 10 --seconds 20
-//                         --pace human|max --saturation --profile [DIR] --node-flags " --flag …"]
+// npm run bench:server [-- --json --modes embedded,external --games 500,1000,2000 --warmup 10 --seconds 20
+//                         --pace human|max --saturation --no-floor --profile [DIR] --node-flags " --flag …"]
 // BENCH_SERVER_STDOUT=FILE keeps the server's standard output (with --node-flags " --trace-gc", its GC log).
 //
 // A real server process and this load process on loopback. Each live game seats two socket.io
@@ -11,13 +11,20 @@
 // processes' CPU and memory are reported beside the server's) and external (a database made for the
 // run on DATABASE_URL's server, dropped after; skipped, loudly, when DATABASE_URL is unset; that
 // server's own CPU is not counted).
+//
+// Then the floor (floor-server.ts), under the same load process, at each step: the simplest server
+// that carries the same traffic (each command answered, each event sent to every seat, as many bot
+// plays per game and second as the first mode's server sent) with no game logic and no database.
+// Each row is also given as ratios to the floor's at the same step: ack p99 and p99.9, CPU per play
+// (the server's with its database's processes against the floor's) and memory.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Table, load, newPlayer, demoToken } from './load-players.ts';
-import { cpuSeconds, descendants, pssMB } from './process-figures.ts';
+import { cpuSeconds, cpuSecondsBetween, cpuTicks, descendants, pssMB, rssMB } from './process-figures.ts';
 import {
   type ServerProcess,
+  floorScript,
   metrics as serverMetrics,
   scratchDatabase,
   startServerProcess,
@@ -85,7 +92,23 @@ type Row = {
   heapPerSocketKB: number;
   /** Replacement games the server did not seat within 30 s, so far. */
   failedDeals: number;
+  /** What each player's socket received per second (events and acks), and their mean size. */
+  packetsPerSocketPerSecond: number;
+  bytesPerPacket: number;
+  /** The server's and its database's CPU per acknowledged play, in ms. */
+  cpuMsPerPlay: number;
 };
+/** The floor's row at one step: what the load measured, and the floor process's CPU and memory. */
+type FloorRow = Pick<
+  Row,
+  'games' | 'plays' | 'unanswered' | 'ackMs' | 'packetsPerSocketPerSecond' | 'bytesPerPacket'
+> & {
+  cpuPercent: number;
+  cpuMsPerPlay: number;
+  rssMB: number;
+  botPlaysPerGamePerSecond: number;
+};
+const floors: FloorRow[] = [];
 const tables: Table[] = [];
 const reports: { mode: string; results: Row[]; notSustained: number[]; saturationGames: number | null }[] = [];
 
@@ -99,6 +122,77 @@ async function grow(to: number): Promise<void> {
       tables.push(table);
       await table.deal();
     }
+  }
+}
+
+/** Starts a measured window: the load's figures from zero. */
+function startWindow(): void {
+  load.ackMs.length = 0;
+  load.unanswered = 0;
+  load.received = { packets: 0, bytes: 0 };
+}
+
+const ackFigures = (sorted: readonly number[]) => ({
+  p50: round(percentile(sorted, 50), 2),
+  p99: round(percentile(sorted, 99), 2),
+  p999: round(percentile(sorted, 99.9), 2),
+});
+
+/** What the window's sockets received: packets per socket per second, and their mean size. */
+function windowTraffic(games: number, wallMs: number) {
+  return {
+    packetsPerSocketPerSecond: round(load.received.packets / (2 * games) / (wallMs / 1000), 2),
+    bytesPerPacket: round(load.received.bytes / Math.max(1, load.received.packets), 0),
+  };
+}
+
+function dropTables(): void {
+  for (const table of tables) {
+    table.host.socket.disconnect();
+    table.guest.socket.disconnect();
+  }
+  tables.length = 0;
+}
+
+/**
+ * The floor at `games` live games, sending as many packets per socket as the real server did in
+ * `like`: per socket and second, each play by its own player brings three (the ack, the play's
+ * broadcast, the new hand) and each by the other person one, so the rest is the bots' plays.
+ */
+async function runFloor(games: number, like: Row): Promise<void> {
+  const playsPerSocket = like.plays / (2 * games) / (measureMs / 1000);
+  const botPlays = round(Math.max(0, like.packetsPerSocketPerSecond - 4 * playsPerSocket), 3);
+  serverProcess = await startServerProcess({ env: {}, script: floorScript, args: ['--bot-events', String(botPlays)] });
+  base = load.base = serverProcess.base;
+  load.playing = true;
+  try {
+    await grow(games);
+    await sleep(warmupMs);
+    startWindow();
+    const pid = serverProcess.child.pid as number;
+    const cpu0 = cpuSeconds([pid]);
+    const t0 = performance.now();
+    await sleep(measureMs);
+    const wallMs = performance.now() - t0;
+    const cpuUsed = cpuSeconds([pid]) - cpu0;
+    const acks = [...load.ackMs].sort((a, b) => a - b);
+    const row: FloorRow = {
+      games,
+      plays: acks.length,
+      unanswered: load.unanswered,
+      ackMs: ackFigures(acks),
+      ...windowTraffic(games, wallMs),
+      cpuPercent: round((cpuUsed / (wallMs / 1000)) * 100, 1),
+      cpuMsPerPlay: round((cpuUsed * 1000) / Math.max(1, acks.length), 3),
+      rssMB: round(rssMB(pid), 0),
+      botPlaysPerGamePerSecond: botPlays,
+    };
+    floors.push(row);
+    if (!args.has('json')) console.error(`floor N=${games}: ${JSON.stringify(row)}`);
+  } finally {
+    load.playing = false;
+    dropTables();
+    await stopServerProcess(serverProcess);
   }
 }
 
@@ -129,34 +223,33 @@ async function runMode(mode: 'embedded' | 'external'): Promise<void> {
     await grow(games);
     await sleep(warmupMs);
     await metrics('?reset=1');
-    load.ackMs.length = 0;
-    load.unanswered = 0;
+    startWindow();
     const before = await metrics();
     const loadCpu = process.cpuUsage();
-    const embedded = mode === 'embedded' ? descendants(serverProcess.child.pid as number) : [];
-    const databaseCpu = cpuSeconds(embedded);
+    const serverPid = serverProcess.child.pid as number;
+    const databaseTicks = cpuTicks(mode === 'embedded' ? descendants(serverPid) : []);
     const t0 = performance.now();
     await sleep(measureMs);
     const after = await metrics();
     const wallMs = performance.now() - t0;
-    const databaseCpuUsed =
-      cpuSeconds(descendants(serverProcess.child.pid as number).filter((pid) => embedded.includes(pid))) - databaseCpu;
-    const databaseMB = mode === 'embedded' ? pssMB(descendants(serverProcess.child.pid as number)) : null;
+    const databaseCpuUsed = cpuSecondsBetween(
+      databaseTicks,
+      cpuTicks(mode === 'embedded' ? descendants(serverPid) : []),
+    );
+    const databaseMB = mode === 'embedded' ? pssMB(descendants(serverPid)) : null;
     const loadCpuUsed = process.cpuUsage(loadCpu);
     // The heap is read after a collection, which is itself a pause: outside the measured window.
     after.heapUsedBytes = (await metrics('?gc=1')).heapUsedBytes;
     const acks = [...load.ackMs].sort((a, b) => a - b);
+    const traffic = windowTraffic(games, wallMs);
+    const cpuMsUsed = (after.cpuMicros - before.cpuMicros) / 1000 + databaseCpuUsed * 1000;
     const heapDelta = after.heapUsedBytes - baseline.heapUsedBytes;
     const row: Row = {
       games,
       sockets: after.sockets,
       plays: acks.length,
       unanswered: load.unanswered,
-      ackMs: {
-        p50: round(percentile(acks, 50), 2),
-        p99: round(percentile(acks, 99), 2),
-        p999: round(percentile(acks, 99.9), 2),
-      },
+      ackMs: ackFigures(acks),
       processingMsP99: round(after.commands.p99Ms, 3),
       eventLoopDelayMsP99: round(after.eventLoopDelayMs.p99, 2),
       serverCpuPercent: round(((after.cpuMicros - before.cpuMicros) / 1000 / wallMs) * 100, 1),
@@ -179,6 +272,8 @@ async function runMode(mode: 'embedded' | 'external'): Promise<void> {
       heapPerGameKB: round(heapDelta / games / 1024, 1),
       heapPerSocketKB: round(perSocketBytes / 1024, 1),
       failedDeals: load.failedDeals,
+      ...traffic,
+      cpuMsPerPlay: round(cpuMsUsed / Math.max(1, acks.length), 3),
     };
     results.push(row);
     if (!args.has('json')) console.error(`${mode} N=${games}: ${JSON.stringify(row)}`);
@@ -207,11 +302,7 @@ async function runMode(mode: 'embedded' | 'external'): Promise<void> {
   }
 
   load.playing = false;
-  for (const table of tables) {
-    table.host.socket.disconnect();
-    table.guest.socket.disconnect();
-  }
-  tables.length = 0;
+  dropTables();
   await stopServerProcess(serverProcess);
   rmSync(dataDir, { recursive: true, force: true });
   await scratch?.drop();
@@ -225,6 +316,9 @@ for (const mode of modes) {
   }
   await runMode(mode);
 }
+// The floor, at each step the first mode measured, with that mode's traffic.
+const first = reports[0]?.results ?? [];
+if (!args.has('no-floor')) for (const row of first) await runFloor(row.games, row);
 
 const report = {
   date: new Date().toISOString().slice(0, 10),
@@ -233,6 +327,25 @@ const report = {
   warmupSeconds: warmupMs / 1000,
   measureSeconds: measureMs / 1000,
   modes: reports,
+  floor: floors,
+  /** Each row's figures over the floor's at the same step. */
+  ratios: reports.map(({ mode, results }) => ({
+    mode,
+    rows: results.flatMap((r) => {
+      const f = floors.find((x) => x.games === r.games);
+      if (!f) return [];
+      const over = (a: number, b: number) => round(a / b, 1);
+      return [
+        {
+          games: r.games,
+          ackP99: over(r.ackMs.p99, f.ackMs.p99),
+          ackP999: over(r.ackMs.p999, f.ackMs.p999),
+          cpuPerPlay: over(r.cpuMsPerPlay, f.cpuMsPerPlay),
+          memory: over(r.rssMB + (r.databaseMB ?? 0), f.rssMB),
+        },
+      ];
+    }),
+  })),
 };
 if (args.has('json')) {
   console.log(JSON.stringify(report));
@@ -256,5 +369,30 @@ if (args.has('json')) {
     }
     if (args.has('saturation'))
       console.log(`saturation (ack p99 > 50 ms): ${saturationGames ?? 'not reached by 4000 games'}`);
+  }
+  if (floors.length > 0) {
+    console.log('\nfloor (the same traffic, no game logic, no database):\n');
+    console.log(
+      '| live games | plays (unanswered) | ack p50 / p99 / p99.9 ms | CPU % | CPU ms per play | RSS MB | packets per socket per s (bytes each) | bot plays per game per s |',
+    );
+    console.log('|---|---|---|---|---|---|---|---|');
+    for (const f of floors) {
+      console.log(
+        `| ${f.games} | ${f.plays} (${f.unanswered}) | ${f.ackMs.p50} / ${f.ackMs.p99} / ${f.ackMs.p999} | ${f.cpuPercent} | ${f.cpuMsPerPlay} | ${f.rssMB} | ${f.packetsPerSocketPerSecond} (${f.bytesPerPacket}) | ${f.botPlaysPerGamePerSecond} |`,
+      );
+    }
+    console.log('\nagainst the floor (× the floor at the same step):\n');
+    console.log(
+      '| mode | live games | ack p99 × | ack p99.9 × | CPU per play × (server + database) | memory × | packets per socket per s (bytes each) |',
+    );
+    console.log('|---|---|---|---|---|---|---|');
+    for (const { mode, rows } of report.ratios) {
+      for (const x of rows) {
+        const r = reports.find((m) => m.mode === mode)?.results.find((y) => y.games === x.games) as Row;
+        console.log(
+          `| ${mode} | ${x.games} | ${x.ackP99} | ${x.ackP999} | ${x.cpuPerPlay} (${r.cpuMsPerPlay} ms) | ${x.memory} | ${r.packetsPerSocketPerSecond} (${r.bytesPerPacket}) |`,
+        );
+      }
+    }
   }
 }

@@ -10,6 +10,8 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
 export const mainScript = fileURLToPath(new URL('../../apps/server/src/main.ts', import.meta.url));
+/** bench:server's floor: the same traffic with no game logic and no database (floor-server.ts). */
+export const floorScript = fileURLToPath(new URL('./floor-server.ts', import.meta.url));
 
 /** A scratch database on DATABASE_URL's server for one run. */
 export async function scratchDatabase(): Promise<{ name: string; url: string; drop(): Promise<void> }> {
@@ -34,15 +36,18 @@ export interface ServerProcess {
 }
 
 /**
- * Starts apps/server/src/main.ts with `env` over the benchmarks' defaults, behind `prefix` (e.g.
- * `taskset -c 0`, which execs the server: the child's pid is the server's). Resolves once it serves.
- * `stdoutFile` keeps its standard output (BENCH_SERVER_STDOUT); stderr is the benchmark's own.
+ * Starts apps/server/src/main.ts (or `script`, with `args`) with `env` over the benchmarks'
+ * defaults, behind `prefix` (e.g. `taskset -c 0`, which execs the server: the child's pid is the
+ * server's). Resolves once it prints that it serves. `stdoutFile` keeps its standard output
+ * (BENCH_SERVER_STDOUT); stderr is the benchmark's own.
  */
 export async function startServerProcess(options: {
   readonly env: Record<string, string>;
   readonly nodeFlags?: readonly string[];
   readonly prefix?: readonly string[];
   readonly stdoutFile?: string;
+  readonly script?: string;
+  readonly args?: readonly string[];
 }): Promise<ServerProcess> {
   const command = [
     ...(options.prefix ?? []),
@@ -51,7 +56,8 @@ export async function startServerProcess(options: {
     '--max-semi-space-size=16',
     '--expose-gc',
     ...(options.nodeFlags ?? []),
-    mainScript,
+    options.script ?? mainScript,
+    ...(options.args ?? []),
   ];
   const child = spawn(command[0] as string, command.slice(1), {
     env: {
@@ -71,7 +77,7 @@ export async function startServerProcess(options: {
     let out = '';
     const onData = (chunk: Buffer) => {
       out += chunk.toString();
-      const match = /MemeSlam is served on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+      const match = /served on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
       if (match?.[1]) {
         child.stdout?.off('data', onData);
         child.off('exit', onExit);

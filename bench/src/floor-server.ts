@@ -1,0 +1,145 @@
+// node bench/src/floor-server.ts --bot-events R   (bench:server starts it; it prints its address)
+//
+// The floor of bench:server: the simplest server that carries the same traffic as the real one, with
+// no game logic and no database. It speaks just enough of the protocol for the load's players
+// (load-players.ts): a demo session, createGame, joinGame, setPlayerReady and startGame answered;
+// a hand of three cards that all fit the piles; each play or power-up acknowledged at once, broadcast
+// to every seat and, for a play, answered with the player's new hand; R bot plays per game and second
+// (bench:server measures the real server's rate and passes it) broadcast to every seat; a game ends
+// once one of its players has played all 30 cards. The payloads are the real events' shapes, built
+// once from an engine deal, so a floor event weighs about what a real one does.
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import { type Card, createGame, publicView } from '@memeslam/engine';
+import { Server, type Socket } from 'socket.io';
+
+const argv = process.argv.slice(2);
+const option = (name: string, fallback: number) => {
+  const at = argv.indexOf(`--${name}`);
+  return at >= 0 ? Number(argv[at + 1]) : fallback;
+};
+/** Bot plays per game per second, broadcast to the room. */
+const botEventsPerSecond = option('bot-events', 1);
+const CARDS_PER_PLAYER = 30;
+
+// One deal of the real engine gives the payloads their shape: four seats, two of them bots.
+const seats = ['host', 'guest', 'bot-1', 'bot-2'].map((id) => ({
+  id,
+  username: id,
+  bot: id.startsWith('bot') ? ('normal' as const) : null,
+}));
+const dealt = createGame({
+  seed: '0'.repeat(32),
+  seats,
+  cardsPerPlayer: CARDS_PER_PLAYER,
+  speed: 'normal',
+  startAt: 0,
+});
+const gameState = { ...publicView(dealt), canPlay: true };
+const top = dealt.piles[0]?.at(-1) as Card;
+/** Cards that fit pile 0 whatever is played on it: each has the top card's color. */
+const hand: Card[] = [0, 1, 2].map((n) => ({ ...top, id: `${top.id}-${n}` }));
+const piles = gameState.discardPiles.map(() => [top]);
+const cardPlayed = (playerId: string, card: Card) => ({
+  playerId,
+  username: playerId,
+  cardId: card.id,
+  card,
+  pileIndex: 0,
+  isBot: playerId.startsWith('bot'),
+  difficulty: null,
+  gameState: { ...gameState, discardPiles: piles },
+});
+
+interface Room {
+  readonly code: string;
+  readonly plays: Map<string, number>;
+  timer: NodeJS.Timeout | null;
+}
+const rooms = new Map<string, Room>();
+const roomOf = new Map<string, Room>();
+
+const http = createServer((req, res) => {
+  if (req.method === 'POST' && req.url === '/api/auth/demo') {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ success: true, data: { token: randomUUID() } }));
+    return;
+  }
+  res.writeHead(404).end();
+});
+const io = new Server(http, { transports: ['websocket', 'polling'], serveClient: false });
+
+function endGame(room: Room): void {
+  if (room.timer) clearTimeout(room.timer);
+  room.timer = null;
+  rooms.delete(room.code);
+  io.to(room.code).emit('gameEnded', { roomCode: room.code, winner: null });
+}
+
+/** Bot plays at the measured rate, spaced at random (exponential gaps: a Poisson stream). */
+function scheduleBot(room: Room): void {
+  if (botEventsPerSecond <= 0) return;
+  const gapMs = (-Math.log(1 - Math.random()) / botEventsPerSecond) * 1000;
+  room.timer = setTimeout(() => {
+    if (!rooms.has(room.code)) return;
+    io.to(room.code).emit('cardPlayed', cardPlayed('bot-1', top));
+    scheduleBot(room);
+  }, gapMs);
+}
+
+type Ack = (answer: unknown) => void;
+const ok = (data: object = {}) => ({ success: true, data });
+
+io.on('connection', (socket: Socket) => {
+  socket.on('createGame', (_payload: unknown, ack: Ack) => {
+    const room: Room = { code: randomUUID().slice(0, 6).toUpperCase(), plays: new Map(), timer: null };
+    rooms.set(room.code, room);
+    roomOf.set(socket.id, room);
+    void socket.join(room.code);
+    ack(ok({ roomCode: room.code, gameId: room.code }));
+  });
+  socket.on('joinGame', (payload: { roomCode: string }, ack: Ack) => {
+    const room = rooms.get(payload.roomCode);
+    if (!room) return ack({ success: false, error: 'Game not found' });
+    roomOf.set(socket.id, room);
+    void socket.join(room.code);
+    ack(ok({ roomCode: room.code }));
+  });
+  socket.on('setPlayerReady', (_payload: unknown, ack: Ack) => ack(ok()));
+  socket.on('startGame', (_payload: unknown, ack: Ack) => {
+    const room = roomOf.get(socket.id);
+    if (!room) return ack({ success: false, error: 'Game not found' });
+    ack(ok({ status: 'active' }));
+    for (const id of io.sockets.adapter.rooms.get(room.code) ?? []) io.to(id).emit('handDealt', { hand });
+    io.to(room.code).emit('gameStarted', { roomCode: room.code, gameState });
+    scheduleBot(room);
+  });
+  socket.on('playCard', (payload: { cardId: string }, ack: Ack) => {
+    const room = roomOf.get(socket.id);
+    if (!room || !rooms.has(room.code)) return ack({ success: false, error: 'Game not active' });
+    ack(ok());
+    const card = hand.find((c) => c.id === payload.cardId) ?? top;
+    io.to(room.code).emit('cardPlayed', cardPlayed(socket.id, card));
+    socket.emit('handUpdated', { hand });
+    const plays = (room.plays.get(socket.id) ?? 0) + 1;
+    room.plays.set(socket.id, plays);
+    if (plays >= CARDS_PER_PLAYER) endGame(room);
+  });
+  socket.on('usePowerUp', (payload: { powerUpType: string }, ack: Ack) => {
+    const room = roomOf.get(socket.id);
+    if (!room || !rooms.has(room.code)) return ack({ success: false, error: 'Game not active' });
+    ack(ok());
+    io.to(room.code).emit('powerUpUsed', { playerId: socket.id, powerUpType: payload.powerUpType, gameState });
+  });
+  socket.on('disconnect', () => roomOf.delete(socket.id));
+});
+
+http.listen(0, '127.0.0.1', () => {
+  const address = http.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  console.log(`floor served on http://127.0.0.1:${port}`);
+});
+process.on('SIGTERM', () => {
+  void io.close();
+  http.close(() => process.exit(0));
+});
