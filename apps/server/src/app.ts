@@ -285,7 +285,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
   app.addHook('onClose', async () => {
     metrics.close();
     tournaments.close();
-    await auth.settled();
+    await auth.close();
     await games.close();
     await counts.close();
     mailer.close();

@@ -32,9 +32,11 @@ import {
   findUserByUsername,
   insertUser,
   presentUser,
+  tokenVersionsOf,
   updateUser,
 } from '../users/repository.ts';
 import { takenConflict } from './conflicts.ts';
+import { TokenVersions } from './token-versions.ts';
 import { assertAcceptablePassword } from './password-rules.ts';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.ts';
 import { type SessionTokens, hashLinkToken, newLinkToken } from './tokens.ts';
@@ -56,15 +58,6 @@ export interface Session {
 export interface SessionRevocations {
   revoke(userId: string): void;
 }
-
-/**
- * How long a user's token version read from the database is trusted before a socket event reads it
- * again. Revocations made on this node update it at once; the window only bounds how long a socket
- * on another node could act after a revocation whose fan-out it missed.
- */
-export const TOKEN_VERSION_RECHECK_MS = 2000;
-/** The cache of token versions is dropped whole past this many users (it refills on demand). */
-const TOKEN_VERSION_CACHE_MAX = 50_000;
 
 /** What registering (or a guest becoming an account) takes. */
 type AccountInput = { readonly username: string; readonly email: string; readonly password: string };
@@ -93,11 +86,20 @@ export class AuthService {
     this.#config = deps.config;
     this.#onMailError = deps.onMailError;
     this.#onBackgroundError = deps.onBackgroundError ?? (() => {});
+    this.#versions = new TokenVersions((ids) => tokenVersionsOf(this.#db, ids), {
+      onError: (error) => this.#onBackgroundError(error, 'token version sweep'),
+    });
   }
 
   /** Resolves once the work started after earlier answers is done (the server waits for it on close). */
   async settled(): Promise<void> {
     while (this.#background.size > 0) await Promise.allSettled([...this.#background]);
+  }
+
+  /** Stops the token versions' sweeps and waits for the work in the background (the server is closing). */
+  async close(): Promise<void> {
+    this.#versions.close();
+    await this.settled();
   }
 
   #later(task: string, work: () => Promise<void>): void {
@@ -109,8 +111,7 @@ export class AuthService {
 
   readonly #beforeDeletion: ((user: { id: string; username: string }) => Promise<void>)[] = [];
   readonly #revocations: SessionRevocations[] = [];
-  /** userId → its current token version (null: no such account) and when that was read. */
-  readonly #versions = new Map<string, { version: number | null; readAt: number }>();
+  readonly #versions: TokenVersions;
 
   /** Who ends live connections when a user's tokens are revoked (the socket gateway). */
   onRevoked(revocations: SessionRevocations): void {
@@ -131,30 +132,21 @@ export class AuthService {
     const claims = await this.#tokens.verify(token);
     if (!claims) return null;
     const user = await findUserById(this.#db, claims.userId);
-    this.#remember(claims.userId, user?.tokenVersion ?? null);
+    this.#versions.remember(claims.userId, user?.tokenVersion ?? null);
     return user && user.tokenVersion === claims.tokenVersion ? user : null;
   }
 
   /**
    * The user's current token version (null once the account is gone): what a live socket is checked
-   * against when it acts. Read from the database at most every TOKEN_VERSION_RECHECK_MS per user.
+   * against when it acts, never older than TOKEN_VERSION_RECHECK_MS (token-versions.ts).
    */
-  async currentTokenVersion(userId: string): Promise<number | null> {
-    const known = this.#versions.get(userId);
-    if (known && Date.now() - known.readAt < TOKEN_VERSION_RECHECK_MS) return known.version;
-    const user = await findUserById(this.#db, userId);
-    this.#remember(userId, user?.tokenVersion ?? null);
-    return user?.tokenVersion ?? null;
-  }
-
-  #remember(userId: string, version: number | null): void {
-    if (this.#versions.size >= TOKEN_VERSION_CACHE_MAX && !this.#versions.has(userId)) this.#versions.clear();
-    this.#versions.set(userId, { version, readAt: Date.now() });
+  currentTokenVersion(userId: string): Promise<number | null> {
+    return this.#versions.current(userId);
   }
 
   /** Every token of the user issued before now stops working; their open sockets are closed. */
   #revoked(userId: string, version: number | null): void {
-    this.#remember(userId, version);
+    this.#versions.remember(userId, version);
     for (const revocations of this.#revocations) revocations.revoke(userId);
   }
 

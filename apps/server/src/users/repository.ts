@@ -1,6 +1,6 @@
 /** Account rows. Every function takes the database or a transaction, so callers choose the boundary. */
 import { type User as WireUser, achievementsFor, levelFor, STAFF_ROLES, winRatePercent } from '@memeslam/protocol';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { gamePlayers, replays, users, walletLedger } from '../db/schema.ts';
 
@@ -12,6 +12,17 @@ export async function findUserById(db: Db, id: string): Promise<UserRow | null> 
   if (!isUuid(id)) return null;
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return row ?? null;
+}
+
+/** The token versions of these users, by id (ids with no account are left out): one statement. */
+export async function tokenVersionsOf(db: Db, ids: readonly string[]): Promise<Map<string, number>> {
+  const wanted = ids.filter(isUuid);
+  if (wanted.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, tokenVersion: users.tokenVersion })
+    .from(users)
+    .where(inArray(users.id, wanted));
+  return new Map(rows.map((row) => [row.id, row.tokenVersion]));
 }
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
