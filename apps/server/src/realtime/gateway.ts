@@ -43,6 +43,7 @@ import { type Outcome, fail } from '../games/types.ts';
 import { socketOriginCheck } from '../http/origins.ts';
 import type { Metrics } from '../metrics.ts';
 import { gameHandlers } from './handlers.ts';
+import { type EngineConnection, coalesceWrites } from './coalesced-writes.ts';
 import { type GameServer, type GameSocket, type InterServerEvents, type SocketState, emitTo } from './typed-socket.ts';
 
 /** DESIGN §4: socket events 30/s per socket. */
@@ -126,8 +127,9 @@ export function attachGateway(
   // Memory per connection (socket.io docs, "Memory usage"): by default each session keeps its first
   // HTTP request. Nothing here reads it (or `socket.handshake.headers`, which it fills) after the
   // handshake: the middleware below reads only `socket.handshake.auth`.
-  io.engine.on('connection', (rawSocket: { request: unknown }) => {
+  io.engine.on('connection', (rawSocket: { request: unknown } & EngineConnection) => {
     rawSocket.request = null;
+    coalesceWrites(rawSocket);
   });
   // A WebSocket upgrade's request is also held by the stand-in response engine.io builds for its
   // middlewares, which the TCP socket's 'close' listener keeps for the life of the connection. Once the
