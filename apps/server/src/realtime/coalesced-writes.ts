@@ -2,9 +2,9 @@
  * One socket write per connection and turn of the event loop, not one per message. engine.io hands
  * each packet to the transport as soon as it is queued, and each WebSocket frame is its own `writev`
  * system call: under load the largest single cost of the server (issue 24's profile). A connection's
- * flush is put off to the end of the current turn (process.nextTick), so what one command brings to
- * a socket (its ack, the room's broadcasts, the player's new hand) is flushed together, and the TCP
- * socket is corked around that flush, so it leaves in one system call.
+ * flush is put off to the end of the loop's turn (setImmediate: after every I/O callback of the turn),
+ * so what the turn brings a socket (acks, the rooms' broadcasts, the player's new hand) is flushed
+ * together, and the TCP socket is corked around that flush, so it leaves in one system call.
  */
 
 /** What is used of an engine.io connection: its flush, and the TCP socket under a WebSocket transport. */
@@ -35,6 +35,6 @@ export function coalesceWrites(connection: EngineConnection): void {
   connection.flush = () => {
     if (pending) return;
     pending = true;
-    process.nextTick(flushNow);
+    setImmediate(flushNow);
   };
 }
