@@ -1,4 +1,5 @@
-// npm run bench:cluster [-- --json --games 200,400,800 --split 40 --addresses 32 --warmup 10 --seconds 20 --kills 20]
+// npm run bench:cluster [-- --json --games 200,400,800 --split 40 --addresses 32 --warmup 10 --seconds 20 --kills 20
+//                          --forwarding 200]
 //
 // Two nodes, each pinned to one core (taskset -c 0 / -c 1), on a fresh database on DATABASE_URL's
 // server (dropped after) and the shared REDIS_URL, behind nginx running deploy/nginx.conf; this load
@@ -14,7 +15,11 @@
 //    the game: it was created there) and their guest straight to the other, whose every command is
 //    forwarded to the owner over Redis. Their acks are reported apart: forwarded (guests) against
 //    direct (hosts), at each step; the front's players above are the nginx ones.
-// 3. Failover: once the load has stopped, --kills times in turn per node: a game owned by one node,
+// 3. Forwarding's cost: --forwarding games (0: skipped), first all straight to their owner (host and
+//    guest on the node that created the game, owners in turn), then all split (every guest's command
+//    forwarded). Node CPU per acknowledged play (both nodes, bots included) in each; half the split
+//    run's plays are forwarded, so a forwarded play costs 2 × split − straight, against straight.
+// 4. Failover: once the load has stopped, --kills times in turn per node: a game owned by one node,
 //    a player on the other, SIGKILL of the owner; from the kill to that player's first bot move seen
 //    and to its own first acknowledged play. The node is started again on its port before the next.
 //
@@ -34,6 +39,7 @@ const addresses = Number(args.get('addresses') ?? '32');
 const warmupMs = Number(args.get('warmup') ?? '10') * 1000;
 const measureMs = Number(args.get('seconds') ?? '20') * 1000;
 const kills = Number(args.get('kills') ?? '20');
+const forwardingGames = Number(args.get('forwarding') ?? '200');
 const ACK_P99_TARGET_MS = 20;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -77,6 +83,8 @@ type Row = {
   nodes: NodeRow[];
   loadCpuPercent: number;
   failedDeals: number;
+  /** Both nodes' CPU over every acknowledged play of the window (nginx's and the split games'). */
+  cpuMsPerPlay: number;
 };
 
 const tables: Table[] = [];
@@ -86,13 +94,16 @@ const rows: Row[] = [];
 const notSustained: number[] = [];
 const failovers: Failover[] = [];
 
-async function splitTables(): Promise<void> {
-  for (let i = 0; i < split; i += 1) {
+/** `count` games with both players straight to a node: the guest on the other node (split) or the owner's. */
+async function splitTables(count = split, guestsForwarded = true): Promise<void> {
+  for (let i = 0; i < count; i += 1) {
     const [owner, other] = i % 2 === 0 ? [0, 1] : [1, 0];
     const host = await newPlayer(undefined, { base: cluster.nodes[owner]?.url as string });
-    const guest = await newPlayer(undefined, { base: cluster.nodes[other]?.url as string });
+    const guest = await newPlayer(undefined, {
+      base: cluster.nodes[guestsForwarded ? other : owner]?.url as string,
+    });
     host.acks = direct;
-    guest.acks = forwarded;
+    guest.acks = guestsForwarded ? forwarded : direct;
     const table = new Table(host, guest);
     tables.push(table);
     await table.deal();
@@ -129,7 +140,10 @@ async function measure(games: number): Promise<Row> {
   const after: Metrics[] = await Promise.all(bases.map((base) => metrics(base)));
   const wallMs = performance.now() - t0;
   const loadCpuUsed = process.cpuUsage(loadCpu);
+  const nodeCpuMs = after.reduce((sum, m, i) => sum + (m.cpuMicros - (before[i] as Metrics).cpuMicros) / 1000, 0);
+  const plays = load.ackMs.length + forwarded.length + direct.length;
   return {
+    cpuMsPerPlay: round(nodeCpuMs / Math.max(1, plays), 3),
     games,
     ackMs: quantiles(load.ackMs),
     unanswered: load.unanswered,
@@ -148,6 +162,33 @@ async function measure(games: number): Promise<Row> {
     failedDeals: load.failedDeals,
   };
 }
+
+/** Forwarding's cost (3. above): the same games all straight to their owner, then all split. */
+async function forwardingCost(games: number) {
+  const run = async (guestsForwarded: boolean) => {
+    load.playing = true;
+    await splitTables(games, guestsForwarded);
+    const row = await measure(games);
+    await stopLoad();
+    await sleep(2000);
+    return row;
+  };
+  const straight = await run(false);
+  const splitRow = await run(true);
+  const forwardedCpuMs = 2 * splitRow.cpuMsPerPlay - straight.cpuMsPerPlay;
+  return {
+    games,
+    straightCpuMsPerPlay: straight.cpuMsPerPlay,
+    splitCpuMsPerPlay: splitRow.cpuMsPerPlay,
+    forwardedCpuMsPerPlay: round(forwardedCpuMs, 3),
+    forwardedOverStraight: round(forwardedCpuMs / straight.cpuMsPerPlay, 2),
+    straightAckMs: straight.directAckMs,
+    /** The split run's acks: forwarded (guests) and direct (hosts). */
+    splitForwardedAckMs: splitRow.forwardedAckMs,
+    splitDirectAckMs: splitRow.directAckMs,
+  };
+}
+let forwarding: Awaited<ReturnType<typeof forwardingCost>> | null = null;
 
 /** Every player leaves (forfeits) its game and disconnects: the failover probes run on a quiet cluster. */
 async function stopLoad(): Promise<void> {
@@ -183,6 +224,10 @@ try {
   }
   await stopLoad();
   await sleep(2000);
+  if (forwardingGames > 0) {
+    forwarding = await forwardingCost(forwardingGames);
+    if (!args.has('json')) console.error(`forwarding: ${JSON.stringify(forwarding)}`);
+  }
   for (let k = 0; k < kills; k += 1) {
     const [owner, other] = k % 2 === 0 ? cluster.nodes : [...cluster.nodes].reverse();
     if (!owner || !other) throw new Error('failover needs two nodes');
@@ -215,6 +260,7 @@ const report = {
   notSustained,
   /** The largest step whose ack p99 (players through nginx) is ≤ 20 ms, and its games per node. */
   ackP99Within20ms: met ? { games: met.games, roomsPerNode: met.nodes.map((n) => n.rooms) } : null,
+  forwarding,
   failover: {
     kills: failovers.length,
     firstEventMs: times((f) => f.firstEventMs),
@@ -230,19 +276,25 @@ if (args.has('json')) {
     `cluster benchmark, ${report.date}, Node ${report.node}, 2 nodes (one core each) behind nginx, ${report.measureSeconds} s windows after ${report.warmupSeconds} s warm-up; load average ${loadBefore.join(' ')} before, ${report.loadAverageAfter.join(' ')} after\n`,
   );
   console.log(
-    '| live games | games (rooms) per node | sockets per node | plays via nginx (unanswered) | ack p50 / p99 / p99.9 ms | forwarded ack p50 / p99 ms | direct ack p50 / p99 ms | forwarded − direct p50 / p99 ms | node CPU % | processing p99 ms | loop delay p99 ms | RSS MB | load CPU % |',
+    '| live games | games (rooms) per node | sockets per node | plays via nginx (unanswered) | ack p50 / p99 / p99.9 ms | forwarded ack p50 / p99 ms | direct ack p50 / p99 ms | forwarded − direct p50 / p99 ms | node CPU % | node CPU per play ms | processing p99 ms | loop delay p99 ms | RSS MB | load CPU % |',
   );
-  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const r of rows) {
     const each = (pick: (n: NodeRow) => number) => r.nodes.map(pick).join(' / ');
     console.log(
-      `| ${r.games} | ${each((n) => n.rooms)} | ${each((n) => n.sockets)} | ${r.ackMs.plays} (${r.unanswered}) | ${r.ackMs.p50} / ${r.ackMs.p99} / ${r.ackMs.p999} | ${r.forwardedAckMs.p50} / ${r.forwardedAckMs.p99} | ${r.directAckMs.p50} / ${r.directAckMs.p99} | ${round(r.forwardedAckMs.p50 - r.directAckMs.p50, 2)} / ${round(r.forwardedAckMs.p99 - r.directAckMs.p99, 2)} | ${each((n) => n.cpuPercent)} | ${each((n) => n.processingMsP99)} | ${each((n) => n.eventLoopDelayMsP99)} | ${each((n) => n.rssMB)} | ${r.loadCpuPercent} |`,
+      `| ${r.games} | ${each((n) => n.rooms)} | ${each((n) => n.sockets)} | ${r.ackMs.plays} (${r.unanswered}) | ${r.ackMs.p50} / ${r.ackMs.p99} / ${r.ackMs.p999} | ${r.forwardedAckMs.p50} / ${r.forwardedAckMs.p99} | ${r.directAckMs.p50} / ${r.directAckMs.p99} | ${round(r.forwardedAckMs.p50 - r.directAckMs.p50, 2)} / ${round(r.forwardedAckMs.p99 - r.directAckMs.p99, 2)} | ${each((n) => n.cpuPercent)} | ${r.cpuMsPerPlay} | ${each((n) => n.processingMsP99)} | ${each((n) => n.eventLoopDelayMsP99)} | ${each((n) => n.rssMB)} | ${r.loadCpuPercent} |`,
     );
   }
   for (const games of notSustained) console.log(`| ${games} | not sustained: a new game was not seated within 30 s |`);
   console.log(
     `\nack p99 ≤ ${ACK_P99_TARGET_MS} ms: ${met ? `up to ${met.games} live games (${met.nodes.map((n) => n.rooms).join(' / ')} per node)` : 'no step meets it'}`,
   );
+  if (forwarding) {
+    const f = forwarding;
+    console.log(
+      `\nforwarding at ${f.games} games: node CPU per play ${f.straightCpuMsPerPlay} ms all straight, ${f.splitCpuMsPerPlay} ms all split; a forwarded play ${f.forwardedCpuMsPerPlay} ms = ${f.forwardedOverStraight}× a straight one; split run ack p50 forwarded ${f.splitForwardedAckMs.p50} ms, direct ${f.splitDirectAckMs.p50} ms (+${round(f.splitForwardedAckMs.p50 - f.splitDirectAckMs.p50, 2)} ms); straight run ack p50 ${f.straightAckMs.p50} ms`,
+    );
+  }
   const { firstEventMs: e, firstAckMs: a } = report.failover;
   console.log(
     `failover over ${failovers.length} SIGKILLs: first bot move p50 ${e.p50} ms, max ${e.max} ms (${e.missing} none in 30 s); first acknowledged play p50 ${a.p50} ms, max ${a.max} ms (${a.missing} none in 30 s)`,

@@ -108,11 +108,17 @@ export class Player {
   }
 }
 
+/** A new demo session. A loaded server may answer 503 "Server busy" (issue 13): asked again after a while. */
 export async function demoToken(base = load.base): Promise<string> {
-  const session = (await (await fetch(`${base}/api/auth/demo`, { method: 'POST' })).json()) as {
-    data: { token: string };
-  };
-  return session.data.token;
+  const deadline = Date.now() + DEAL_TIMEOUT_MS;
+  for (let wait = 100; ; wait = Math.min(2000, wait * 2)) {
+    const answer = await fetch(`${base}/api/auth/demo`, { method: 'POST' });
+    if (answer.ok) return ((await answer.json()) as { data: { token: string } }).data.token;
+    if (answer.status !== 503 || Date.now() > deadline) {
+      throw new Error(`demo session: ${answer.status} ${await answer.text()}`);
+    }
+    await sleep(wait);
+  }
 }
 
 /**
