@@ -58,7 +58,11 @@ async function freezeTransitions(page: Page, on: boolean): Promise<void> {
   }, on);
 }
 
-/** Starts noting whether anything on the page starts to move (a CSS transition or animation). */
+/**
+ * Starts noting whether anything on the page starts to move: a CSS transition or animation (their
+ * events), or a script's `element.animate()` (no event says so: the call itself is watched), such as
+ * the countdown's number, which fades in at each tick and may start and end while axe runs.
+ */
 async function watchMotion(page: Page): Promise<void> {
   await page.evaluate(() => {
     const w = window as unknown as { axeMotion?: { moved: boolean; stop(): void } };
@@ -68,8 +72,14 @@ async function watchMotion(page: Page): Promise<void> {
       watch.moved = true;
     };
     for (const type of ['transitionrun', 'animationstart']) document.addEventListener(type, moved, true);
+    const animate = Element.prototype.animate;
+    Element.prototype.animate = function (this: Element, ...args: Parameters<Element['animate']>) {
+      moved();
+      return animate.apply(this, args);
+    };
     watch.stop = () => {
       for (const type of ['transitionrun', 'animationstart']) document.removeEventListener(type, moved, true);
+      Element.prototype.animate = animate;
     };
     w.axeMotion = watch;
   });
