@@ -197,3 +197,10 @@ export const reseeded = (s: GameState, n: number): GameState => ({
   ...s,
   rng: seedRng(n.toString(16).padStart(32, 'b')),
 });
+
+/** A usePowerUp command (the power-up's name unchecked, so tests can send a wrong one). */
+export const usePowerUp = (
+  playerId: string,
+  powerUpType: string,
+  target: { targetPlayerId?: string; cardId?: string; pileIndex?: number } = {},
+) => ({ type: 'usePowerUp', playerId, powerUpType, ...target }) as const;
