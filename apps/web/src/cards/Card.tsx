@@ -213,8 +213,8 @@ export function CardBack({ size = 'md' }: { readonly size?: CardSize }): ReactEl
   );
 }
 
-/** An empty hand slot. */
-export function CardPlaceholder({
+/** An empty slot: a hand slot with no card, or a pile with none (a dashed outline). */
+export function EmptyCardSlot({
   size = 'md',
   width: drawnWidth,
 }: {

@@ -3,7 +3,7 @@
  * each shows up to its 3 top cards) and the hand of up to 3 cards with placeholders for empty slots.
  */
 import { type Card, HAND_SIZE, formatCard } from '@memeslam/engine';
-import { CardFace, CardPlaceholder, type CardSize } from '../cards/Card.tsx';
+import { CardFace, EmptyCardSlot, type CardSize } from '../cards/Card.tsx';
 import { longPileLabel } from './boardFit.ts';
 import { PILE_KEYS, cardKeyLabel } from './keys.ts';
 import { playablePiles } from './rules.ts';
@@ -75,7 +75,7 @@ export function Piles({
                     </span>
                   );
                 })}
-                {!top && <CardPlaceholder size={size} width={width} />}
+                {!top && <EmptyCardSlot size={size} width={width} />}
               </span>
             </button>
             <span className="h-4 whitespace-nowrap text-xs leading-4 text-muted">
@@ -119,7 +119,7 @@ export function Hand({
         if (!card) {
           return (
             <li key={`empty-${slot}`} aria-label="Empty hand slot">
-              <CardPlaceholder size={size} width={width} />
+              <EmptyCardSlot size={size} width={width} />
             </li>
           );
         }

@@ -2,7 +2,7 @@
 import { type Card, DEFAULT_CARDS_PER_PLAYER, HAND_SIZE } from '@memeslam/engine';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { CardFace, CardPlaceholder } from '../cards/Card.tsx';
+import { CardFace, EmptyCardSlot } from '../cards/Card.tsx';
 import { LandingIcon } from './icons.tsx';
 import { SectionHeading } from './SectionHeading.tsx';
 import { CONTAINER, SECTION_LINK } from './styles.ts';
@@ -29,8 +29,8 @@ const PICTURES: readonly ReactNode[] = [
     <CardFace card={PILE_TOP} size="sm" />
   </div>,
   <div key="win" className="flex items-center gap-1.5">
-    <CardPlaceholder size="sm" />
-    <CardPlaceholder size="sm" />
+    <EmptyCardSlot size="sm" />
+    <EmptyCardSlot size="sm" />
     <span className="ml-1 rounded-full bg-gold/15 p-2.5 text-gold">
       <LandingIcon name="trophy" className="size-7" />
     </span>

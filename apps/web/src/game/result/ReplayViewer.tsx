@@ -3,7 +3,7 @@
  * player's hand and cards left at the chosen step.
  */
 import { useEffect, useState } from 'react';
-import { CardFace, CardPlaceholder } from '../../cards/Card.tsx';
+import { CardFace, EmptyCardSlot } from '../../cards/Card.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { formatElapsed } from '../clock.ts';
 import type { ReplayStep } from './replaySteps.ts';
@@ -20,7 +20,7 @@ function StepView({ step }: { step: ReplayStep }) {
       <ul aria-label="Discard piles" className="flex flex-wrap justify-center gap-4">
         {step.piles.map((pile, index) => (
           <li key={index} aria-label={`Pile ${index + 1}`} className="flex flex-col items-center gap-1">
-            {pile.top ? <CardFace card={pile.top} size="xl" /> : <CardPlaceholder size="xl" />}
+            {pile.top ? <CardFace card={pile.top} size="xl" /> : <EmptyCardSlot size="xl" />}
             <span className="text-sm text-muted">
               Pile {index + 1} · {pile.size} {pile.size === 1 ? 'card' : 'cards'}
             </span>
