@@ -1,4 +1,5 @@
 /** The five stats, collapsible under 768 px (always open from tablet width up). */
+import { PhoneFoldButton } from '../components/PhoneFold.tsx';
 import { useId, useState } from 'react';
 
 export interface DashboardStats {
@@ -25,15 +26,9 @@ export function StatsPanel({ stats }: { stats: DashboardStats }) {
         <h2 id={`${id}-title`} className="text-lg font-semibold">
           Your Stats
         </h2>
-        <button
-          type="button"
-          className="rounded-lg border border-edge px-3 py-1 text-sm md:hidden"
-          aria-expanded={open}
-          aria-controls={`${id}-list`}
-          onClick={() => setOpen((o) => !o)}
-        >
+        <PhoneFoldButton open={open} controls={`${id}-list`} onToggle={() => setOpen((o) => !o)}>
           {open ? 'Hide stats' : 'Show stats'}
-        </button>
+        </PhoneFoldButton>
       </div>
       <dl
         id={`${id}-list`}

@@ -3,6 +3,7 @@
  * UPCOMING / Ended, prize pool, participants over the maximum, time remaining or "starts in", the
  * winners count, which games count (before any is played), and the entry control. Used by the Tournament tab and the dashboard.
  */
+import { PhoneFoldButton } from '../components/PhoneFold.tsx';
 import { TOURNAMENT_TEXTS, type Tournament, formatTimeRemaining, tournamentRulesText } from '@memeslam/protocol';
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { useMsUntil, usePassed } from './queries.ts';
@@ -44,15 +45,14 @@ export function TournamentBanner({
         <h2 className="text-2xl font-bold">{tournament.name}</h2>
         <span className="rounded bg-gold px-2 py-0.5 text-xs font-bold text-ink">{badge}</span>
         {collapsible && (
-          <button
-            type="button"
-            className="ml-auto rounded-lg border border-edge px-3 py-1 text-sm md:hidden"
-            aria-expanded={open}
-            aria-controls={`${id}-details`}
-            onClick={() => setOpen((o) => !o)}
+          <PhoneFoldButton
+            open={open}
+            controls={`${id}-details`}
+            onToggle={() => setOpen((o) => !o)}
+            className="ml-auto"
           >
             Details
-          </button>
+          </PhoneFoldButton>
         )}
       </div>
       <div id={`${id}-details`} className={folded ? 'hidden md:block' : undefined}>
