@@ -8,6 +8,7 @@ import type { Browser } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { registerAccount, signIn } from './helpers/accounts.ts';
 import { type Journey, atPath, describeJourneys, openJourney, useBrowser } from './helpers/browser.ts';
+import { watchDialogFor } from './helpers/game.ts';
 import { useServer } from './helpers/server.ts';
 
 const ROOM_URL = /^\/lobby\/([A-Z0-9]{6})$/;
@@ -86,11 +87,10 @@ describeJourneys('lobby', () => {
       await a.page.getByText(LOBBY_TEXTS.allPlayersReady).waitFor();
       await b.page.getByText(LOBBY_TEXTS.allPlayersReady).waitFor();
 
+      // "GO!" shows for one second after the count: watched from before the start, so that the
+      // checks and screenshots below (seconds on a busy machine) cannot make the journey miss it.
+      const go = await Promise.all([a, b].map((j) => watchDialogFor(j.page, GAME_TEXTS.go)));
       await start.click();
-      // "GO!" shows for one second after the count: watched from now, so that the checks and
-      // screenshots below (seconds on a busy machine) cannot make the journey look too late.
-      const go = Promise.all([a, b].map((j) => j.page.getByRole('dialog').getByText(GAME_TEXTS.go).waitFor()));
-      go.catch(() => {}); // awaited below; a failure meanwhile is reported there
       for (const j of [a, b]) {
         const overlay = j.page.getByRole('dialog');
         await overlay.getByText('Discard Piles').waitFor();
@@ -100,7 +100,7 @@ describeJourneys('lobby', () => {
       await a.page.getByText(LOBBY_TEXTS.startingGame).first().waitFor();
       await a.screenshot('countdown');
       await b.screenshot('countdown-mobile');
-      await go;
+      await Promise.all(go.map((shown) => shown()));
       await Promise.all([a, b].map((j) => atPath(j.page, `/game/${roomCode}`)));
 
       a.assertNoPageErrors();
@@ -156,18 +156,17 @@ describeJourneys('lobby', () => {
     const { page } = d;
     try {
       await openLobby(d);
+      // Watched from the start: "GO!" lasts one second, the checks below may take longer.
+      const go = await watchDialogFor(page, GAME_TEXTS.go);
       await page.getByRole('button', { name: 'Easy Bot' }).click();
       const roomCode = ROOM_URL.exec(await atPath(page, ROOM_URL))![1]!;
       await page.getByRole('heading', { name: LOBBY_TEXTS.botGameLobbyTitle }).waitFor();
       const overlay = page.getByRole('dialog');
-      // Watched from the start: "GO!" lasts one second, the checks below may take longer.
-      const go = overlay.getByText(GAME_TEXTS.go).waitFor();
-      go.catch(() => {}); // awaited below; a failure meanwhile is reported there
       await overlay.getByText('AI System').waitFor();
       await overlay.getByText(/\(Bot\)$/).waitFor();
       await overlay.getByText('Easy Bot · AI', { exact: false }).waitFor();
       await d.screenshot('countdown-bot');
-      await go;
+      await go();
       await atPath(page, `/game/${roomCode}`);
       d.assertNoPageErrors();
     } finally {

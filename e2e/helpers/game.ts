@@ -108,3 +108,33 @@ export async function playGameLasting(page: Page, minSeconds: number): Promise<n
     );
   });
 }
+
+/**
+ * Watches for a dialog on the page to show `text`, however briefly; the function returned resolves
+ * once it has. A MutationObserver in the page sees every change, so a text shown for one second
+ * ("GO!") is seen even when the test's own polling is held up longer by a busy machine (a locator's
+ * waitFor polls, and can miss it). Call it before the action that leads to the text.
+ */
+export async function watchDialogFor(page: Page, text: string): Promise<() => Promise<void>> {
+  const flag = `__dialogShown:${text}`;
+  await page.evaluate(
+    ({ wanted, key }) => {
+      const shown = () =>
+        [...document.querySelectorAll('[role="dialog"]')].some((d) => d.textContent?.includes(wanted));
+      const marks = window as unknown as Record<string, boolean>;
+      marks[key] = false;
+      const observer = new MutationObserver(() => {
+        if (!shown()) return;
+        marks[key] = true;
+        observer.disconnect();
+      });
+      observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+    },
+    { wanted: text, key: flag },
+  );
+  return async () => {
+    await page.waitForFunction((key) => (window as unknown as Record<string, boolean>)[key] === true, flag, {
+      timeout: 30_000,
+    });
+  };
+}
