@@ -13,6 +13,8 @@ export const load = {
   playing: true,
   /** Round trips of acknowledged plays, in the measured window. */
   ackMs: [] as number[],
+  /** bench:server --gc: each acknowledged play's start (performance.now()) and round trip, when kept. */
+  ackTimes: null as [number, number][] | null,
   /** Plays the server did not acknowledge within 10 s, in the measured window. */
   unanswered: 0,
   /** Replacement games the server did not seat within 30 s, so far. */
@@ -87,8 +89,11 @@ export class Player {
         .then(() => true)
         .catch(() => false);
       // A play cut off by the end of a mode is not the server's; one unanswered for 10 s while load.playing is.
-      if (answered) this.acks.push(performance.now() - start);
-      else if (load.playing && this.socket.connected) load.unanswered += 1;
+      if (answered) {
+        const ms = performance.now() - start;
+        this.acks.push(ms);
+        load.ackTimes?.push([start, ms]);
+      } else if (load.playing && this.socket.connected) load.unanswered += 1;
     } else if (this.powerUps.length > 0 && Math.random() < 0.3) {
       const type = this.powerUps.shift() as string;
       const target =

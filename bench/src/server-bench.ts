@@ -1,5 +1,5 @@
 // npm run bench:server [-- --json --modes embedded,external --games 500,1000,2000 --warmup 10 --seconds 20
-//                         --pace human|max --saturation --no-floor --profile [DIR] --node-flags " --flag …"]
+//                         --pace human|max --saturation --no-floor --profile [DIR] --gc --node-flags " --flag …"]
 // BENCH_SERVER_STDOUT=FILE keeps the server's standard output (with --node-flags " --trace-gc", its GC log).
 //
 // A real server process and this load process on loopback. Each live game seats two socket.io
@@ -17,9 +17,11 @@
 // plays per game and second as the first mode's server sent) with no game logic and no database.
 // Each row is also given as ratios to the floor's at the same step: ack p99 and p99.9, CPU per play
 // (the server's with its database's processes against the floor's) and memory.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type AcksInCollections, acksInCollections, markCompacts } from './gc-windows.ts';
 import { Table, load, newPlayer, demoToken } from './load-players.ts';
 import { cpuSeconds, cpuSecondsBetween, cpuTicks, descendants, pssMB, rssMB } from './process-figures.ts';
 import {
@@ -45,19 +47,29 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 // ── the server ──
 let serverProcess: ServerProcess;
 let base = '';
+/** --gc: the server's --trace-gc output, and when it started (performance.now()). */
+const gcLog = args.has('gc') ? join(mkdtempSync(join(tmpdir(), 'memeslam-gc-')), 'server.out') : null;
+let serverStartedAt = 0;
+/** Acks slower than this are "slow" in the --gc figures. */
+const SLOW_ACK_MS = 50;
 
 async function startServer(env: Record<string, string>): Promise<void> {
+  serverStartedAt = performance.now();
   serverProcess = await startServerProcess({
     env,
     nodeFlags: [
       // --node-flags "…": V8 and Node flags for the server process (e.g. "--trace-gc"), to try settings.
       ...(args.get('node-flags')?.split(' ').filter(Boolean) ?? []),
+      // --gc: where the slow acks fall against the server's old-generation collections (gc-windows.ts).
+      ...(gcLog ? ['--trace-gc'] : []),
       // --profile DIR: a CPU profile of the server process, to see where its time goes under load.
       ...(args.has('profile')
         ? ['--cpu-prof', `--cpu-prof-dir=${args.get('profile') === 'true' ? '.tmp/profile' : args.get('profile')}`]
         : []),
     ],
-    ...(process.env.BENCH_SERVER_STDOUT ? { stdoutFile: process.env.BENCH_SERVER_STDOUT } : {}),
+    ...(gcLog || process.env.BENCH_SERVER_STDOUT
+      ? { stdoutFile: gcLog ?? (process.env.BENCH_SERVER_STDOUT as string) }
+      : {}),
   });
   base = load.base = serverProcess.base;
 }
@@ -78,6 +90,8 @@ type Row = {
   serverCpuPercent: number;
   /** This load process's CPU: it shares the machine's cores with the server. */
   loadCpuPercent: number;
+  /** This load process's own event-loop delay p99: an ack it was too busy to read waits here. */
+  loadLoopDelayMsP99: number;
   rssMB: number;
   /** The embedded PostgreSQL's processes (null on an external server): CPU, and memory as PSS. */
   databaseCpuPercent: number | null;
@@ -99,11 +113,13 @@ type Row = {
   bytesPerPacket: number;
   /** The server's and its database's CPU per acknowledged play, in ms. */
   cpuMsPerPlay: number;
+  /** --gc: the slow acks against the server's mark-compacts. */
+  gc?: AcksInCollections;
 };
 /** The floor's row at one step: what the load measured, and the floor process's CPU and memory. */
 type FloorRow = Pick<
   Row,
-  'games' | 'plays' | 'unanswered' | 'ackMs' | 'packetsPerSocketPerSecond' | 'bytesPerPacket'
+  'games' | 'plays' | 'unanswered' | 'ackMs' | 'loadLoopDelayMsP99' | 'packetsPerSocketPerSecond' | 'bytesPerPacket'
 > & {
   cpuPercent: number;
   cpuMsPerPlay: number;
@@ -127,8 +143,14 @@ async function grow(to: number): Promise<void> {
   }
 }
 
+const loadLoopDelay = monitorEventLoopDelay({ resolution: 10 });
+loadLoopDelay.enable();
+const loadLoopDelayMsP99 = () => round(loadLoopDelay.percentile(99) / 1e6, 2);
+
 /** Starts a measured window: the load's figures from zero. */
 function startWindow(): void {
+  loadLoopDelay.reset();
+  load.ackTimes = gcLog ? [] : null;
   load.ackMs.length = 0;
   load.unanswered = 0;
   load.received = { packets: 0, bytes: 0 };
@@ -183,6 +205,7 @@ async function runFloor(games: number, like: Row): Promise<void> {
       plays: acks.length,
       unanswered: load.unanswered,
       ackMs: ackFigures(acks),
+      loadLoopDelayMsP99: loadLoopDelayMsP99(),
       ...windowTraffic(games, wallMs),
       cpuPercent: round((cpuUsed / (wallMs / 1000)) * 100, 1),
       cpuMsPerPlay: round((cpuUsed * 1000) / Math.max(1, acks.length), 3),
@@ -234,6 +257,15 @@ async function runMode(mode: 'embedded' | 'external'): Promise<void> {
     await sleep(measureMs);
     const after = await metrics();
     const wallMs = performance.now() - t0;
+    const gc =
+      gcLog && load.ackTimes
+        ? acksInCollections(
+            load.ackTimes,
+            markCompacts(readFileSync(gcLog, 'utf8'), serverStartedAt),
+            { from: t0, to: t0 + wallMs },
+            SLOW_ACK_MS,
+          )
+        : null;
     const databaseCpuUsed = cpuSecondsBetween(
       databaseTicks,
       cpuTicks(mode === 'embedded' ? descendants(serverPid) : []),
@@ -257,6 +289,7 @@ async function runMode(mode: 'embedded' | 'external'): Promise<void> {
       eventLoopDelayMsP99: round(after.eventLoopDelayMs.p99, 2),
       serverCpuPercent: round(((after.cpuMicros - before.cpuMicros) / 1000 / wallMs) * 100, 1),
       loadCpuPercent: round(((loadCpuUsed.user + loadCpuUsed.system) / 1000 / wallMs) * 100, 1),
+      loadLoopDelayMsP99: loadLoopDelayMsP99(),
       rssMB: round(after.rssBytes / 2 ** 20, 0),
       databaseCpuPercent: mode === 'embedded' ? round((databaseCpuUsed / (wallMs / 1000)) * 100, 1) : null,
       databaseMB: databaseMB === null ? null : round(databaseMB, 0),
@@ -277,6 +310,7 @@ async function runMode(mode: 'embedded' | 'external'): Promise<void> {
       failedDeals: load.failedDeals,
       ...traffic,
       cpuMsPerPlay: round(cpuMsUsed / Math.max(1, acks.length), 3),
+      ...(gc ? { gc } : {}),
     };
     results.push(row);
     if (!args.has('json')) console.error(`${mode} N=${games}: ${JSON.stringify(row)}`);
@@ -359,12 +393,12 @@ if (args.has('json')) {
   for (const { mode, results, notSustained, saturationGames } of reports) {
     console.log(`\n${mode}:\n`);
     console.log(
-      '| live games | sockets | rooms held | plays (unanswered in 10 s) | ack p50 / p99 / p99.9 ms | processing p99 ms | loop delay p99 / max ms | server CPU % | database CPU % | load CPU % | server RSS + database PSS MB | steps/write | queued p99 ms | durable wait p99 ms | write p99 ms | records (p99 ms) | heap/game KB (with its 2 sockets) | heap/idle socket KB |',
+      '| live games | sockets | rooms held | plays (unanswered in 10 s) | ack p50 / p99 / p99.9 ms | processing p99 ms | loop delay p99 / max ms | server CPU % | database CPU % | load CPU % (loop delay p99 ms) | server RSS + database PSS MB | steps/write | queued p99 ms | durable wait p99 ms | write p99 ms | records (p99 ms) | heap/game KB (with its 2 sockets) | heap/idle socket KB |',
     );
     console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
     for (const r of results) {
       console.log(
-        `| ${r.games} | ${r.sockets} | ${r.rooms} | ${r.plays} (${r.unanswered}) | ${r.ackMs.p50} / ${r.ackMs.p99} / ${r.ackMs.p999} | ${r.processingMsP99} | ${r.eventLoopDelayMsP99} / ${r.eventLoopDelayMsMax} | ${r.serverCpuPercent} | ${r.databaseCpuPercent ?? 'not counted'} | ${r.loadCpuPercent} | ${r.rssMB} + ${r.databaseMB ?? '–'} | ${r.stepsPerWrite} | ${r.queuedMsP99} | ${r.durableWaitMsP99} | ${r.writeMsP99} | ${r.records} (${r.recordMsP99}) | ${r.heapPerGameKB} | ${r.heapPerSocketKB} |`,
+        `| ${r.games} | ${r.sockets} | ${r.rooms} | ${r.plays} (${r.unanswered}) | ${r.ackMs.p50} / ${r.ackMs.p99} / ${r.ackMs.p999} | ${r.processingMsP99} | ${r.eventLoopDelayMsP99} / ${r.eventLoopDelayMsMax} | ${r.serverCpuPercent} | ${r.databaseCpuPercent ?? 'not counted'} | ${r.loadCpuPercent} (${r.loadLoopDelayMsP99}) | ${r.rssMB} + ${r.databaseMB ?? '–'} | ${r.stepsPerWrite} | ${r.queuedMsP99} | ${r.durableWaitMsP99} | ${r.writeMsP99} | ${r.records} (${r.recordMsP99}) | ${r.heapPerGameKB} | ${r.heapPerSocketKB} |`,
       );
     }
     for (const games of notSustained) {
@@ -372,16 +406,23 @@ if (args.has('json')) {
     }
     if (args.has('saturation'))
       console.log(`saturation (ack p99 > 50 ms): ${saturationGames ?? 'not reached by 4000 games'}`);
+    for (const { games, gc } of results) {
+      if (!gc) continue;
+      const pct = (share: number) => `${round(share * 100, 1)}%`;
+      console.log(
+        `N=${games}: ${gc.slow} acks over ${SLOW_ACK_MS} ms; ${pct(gc.slowShare)} of them overlapped one of the server's ${gc.collections} mark-compacts (marking to end, ${pct(gc.timeShare)} of the window), against ${pct(gc.otherShare)} of the other acks`,
+      );
+    }
   }
   if (floors.length > 0) {
     console.log('\nfloor (the same traffic, no game logic, no database):\n');
     console.log(
-      '| live games | plays (unanswered) | ack p50 / p99 / p99.9 ms | CPU % | CPU ms per play | RSS MB | packets per socket per s (bytes each) | bot plays per game per s |',
+      '| live games | plays (unanswered) | ack p50 / p99 / p99.9 ms | load loop delay p99 ms | CPU % | CPU ms per play | RSS MB | packets per socket per s (bytes each) | bot plays per game per s |',
     );
-    console.log('|---|---|---|---|---|---|---|---|');
+    console.log('|---|---|---|---|---|---|---|---|---|');
     for (const f of floors) {
       console.log(
-        `| ${f.games} | ${f.plays} (${f.unanswered}) | ${f.ackMs.p50} / ${f.ackMs.p99} / ${f.ackMs.p999} | ${f.cpuPercent} | ${f.cpuMsPerPlay} | ${f.rssMB} | ${f.packetsPerSocketPerSecond} (${f.bytesPerPacket}) | ${f.botPlaysPerGamePerSecond} |`,
+        `| ${f.games} | ${f.plays} (${f.unanswered}) | ${f.ackMs.p50} / ${f.ackMs.p99} / ${f.ackMs.p999} | ${f.loadLoopDelayMsP99} | ${f.cpuPercent} | ${f.cpuMsPerPlay} | ${f.rssMB} | ${f.packetsPerSocketPerSecond} (${f.bytesPerPacket}) | ${f.botPlaysPerGamePerSecond} |`,
       );
     }
     console.log('\nagainst the floor (× the floor at the same step):\n');
