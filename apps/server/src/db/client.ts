@@ -37,8 +37,12 @@ export interface Database {
 
 const migrationsFolder = fileURLToPath(new URL('../../migrations', import.meta.url));
 const POOL_CONNECTIONS = 10;
-/** Log batches in flight at once: a commit waiting for its WAL flush holds up no other. */
-const LOG_WRITERS = 4;
+/**
+ * Log batches in flight at once. One: the next batch gathers while one commits, so batches grow with
+ * the load. Four side by side (issue 24's measurements, 2026-11-27, 1,000 games) cost the database
+ * about twice the CPU, commits contending for the WAL, with no better ack latency.
+ */
+const LOG_WRITERS = 1;
 /** What a commit needs to survive a crash of the machine, not only of the process. */
 const DURABILITY_SETTINGS = ['fsync', 'synchronous_commit', 'full_page_writes'] as const;
 /** Any fixed number: nodes that start together take turns at migrating. */

@@ -1,8 +1,8 @@
 /**
  * Group commit for live games: the writes of every room's steps wait here and go to the database
- * together, one statement per batch. Several batches may be in flight at once (the database's
- * `logWriters`: a commit waiting for its WAL flush holds up no other), but never two holding the same game: a game's writes become durable in order, so its
- * log has no gaps whatever a crash interrupts. While batches are in flight the next ones gather, so
+ * together, one statement per batch. Batches in flight at once are at most the database's
+ * `logWriters` (one by default), and never two holding the same game: a game's writes become durable
+ * in order, so its log has no gaps whatever a crash interrupts. While a batch is in flight the next gathers, so
  * under load a batch holds many steps and durability costs a few milliseconds of latency rather
  * than a write per command. Each write's promise resolves once it is durable.
  *
