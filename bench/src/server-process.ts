@@ -52,8 +52,11 @@ export async function startServerProcess(options: {
   const command = [
     ...(options.prefix ?? []),
     process.execPath,
-    // As `npm start` runs it (package.json): the young generation's size, and glibc giving freed memory back.
+    // As `npm start` runs it (package.json): the young generation's size, one V8 helper thread (README,
+    // "Against the floor": four competed with the database and the load on two cores), and glibc
+    // giving freed memory back.
     '--max-semi-space-size=16',
+    '--v8-pool-size=1',
     '--expose-gc',
     ...(options.nodeFlags ?? []),
     options.script ?? mainScript,
