@@ -20,7 +20,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { type AcksInCollections, acksInCollections, markCompacts } from './gc-windows.ts';
 import { Table, load, newPlayer, demoToken } from './load-players.ts';
 import { cpuSeconds, cpuSecondsBetween, cpuTicks, descendants, pssMB, rssMB } from './process-figures.ts';
@@ -356,6 +356,7 @@ for (const mode of modes) {
 // The floor, at each step the first mode measured, with that mode's traffic.
 const first = reports[0]?.results ?? [];
 if (!args.has('no-floor')) for (const row of first) await runFloor(row.games, row);
+if (gcLog) rmSync(dirname(gcLog), { recursive: true, force: true });
 
 const report = {
   date: new Date().toISOString().slice(0, 10),
