@@ -2,9 +2,9 @@
  * Group commit for live games: the writes of every room's steps wait here and go to the database
  * together, one statement per batch. Batches in flight at once are at most the database's
  * `logWriters` (one by default), and never two holding the same game: a game's writes become durable
- * in order, so its log has no gaps whatever a crash interrupts. While a batch is in flight the next gathers, so
- * under load a batch holds many steps and durability costs a few milliseconds of latency rather
- * than a write per command. Each write's promise resolves once it is durable.
+ * in order, so its log has no gaps whatever a crash interrupts. While a batch is in flight the next
+ * gathers, so under load a batch holds many steps and durability costs a few milliseconds of latency
+ * rather than a write per command. Each write's promise resolves once it is durable.
  *
  * The database being away is waited out: a batch is retried with backoff, without limit. A batch
  * refused for what it holds (not for the connection) is split by game, so that one game's bad write
