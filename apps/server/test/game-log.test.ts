@@ -115,6 +115,7 @@ describe('the game log', () => {
       log: pino({ level: 'silent' }),
       onRefused: () => expect.unreachable(),
       maxInFlight: 2,
+      gatherMs: 0,
     });
     const durable: string[] = [];
     const append = (gameId: string, n: number) =>
@@ -146,5 +147,31 @@ describe('the game log', () => {
     await log.drain();
     expect(durable).toEqual(['c1', 'a1', 'b1', 'c2', 'a2']);
     expect(log.backlog).toBe(0);
+  });
+
+  it('starts a batch no sooner than the gathering time after the last one: what comes meanwhile goes together', async () => {
+    const batches: { gameIds: string[]; at: number }[] = [];
+    const storage: LogStorage = {
+      write: (batch) => {
+        batches.push({ gameIds: batch.map((b) => b.gameId), at: performance.now() });
+        return Promise.resolve([]);
+      },
+    };
+    const log = new GameLog({
+      storage,
+      log: pino({ level: 'silent' }),
+      onRefused: () => expect.unreachable(),
+      gatherMs: 40,
+    });
+    await log.append('a', entry(1));
+    // The first batch went at once; these come while the gathering time runs, and wait for its end.
+    await Promise.all(['b', 'c', 'd'].map((gameId) => log.append(gameId, entry(1))));
+    expect(batches.map((b) => b.gameIds)).toEqual([['a'], ['b', 'c', 'd']]);
+    expect((batches[1]?.at ?? 0) - (batches[0]?.at ?? 0)).toBeGreaterThanOrEqual(39);
+    // Once the server has been quiet for longer, a write goes at once again.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const quiet = performance.now();
+    await log.append('e', entry(1));
+    expect(performance.now() - quiet).toBeLessThan(39);
   });
 });

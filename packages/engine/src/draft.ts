@@ -5,7 +5,10 @@ import type { DeadlockState, FreezeEffect, GameEvent, GameResult, GameState, Pla
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
-export type MutablePlayer = Omit<Mutable<PlayerState>, 'hand' | 'deck' | 'powerUpsUsed'> & {
+/** A player's own copy whose fields may change; its cards are still shared (see Draft.cards). */
+export type PlayerFields = Mutable<PlayerState>;
+
+export type MutablePlayer = Omit<PlayerFields, 'hand' | 'deck' | 'powerUpsUsed'> & {
   hand: Card[];
   deck: Card[];
   powerUpsUsed: PowerUpType[];
@@ -25,9 +28,10 @@ export class Draft {
   deadlock: Mutable<DeadlockState>;
   result: GameResult | null;
 
-  readonly #players: (PlayerState | MutablePlayer)[];
-  /** Bit i set: player i / pile i is already this draft's own copy. */
+  readonly #players: (PlayerState | PlayerFields | MutablePlayer)[];
+  /** Bit i set: player i / player i's cards / pile i is already this draft's own copy. */
   #playersCopied = 0;
+  #cardsCopied = 0;
   readonly #piles: (readonly Card[])[];
   #pilesCopied = 0;
   #stock: readonly Card[];
@@ -62,14 +66,28 @@ export class Draft {
     return this.#players;
   }
 
-  /** Writable access; copies the player (and their hand, deck and power-ups) on first write. */
-  player(i: number): MutablePlayer {
+  /**
+   * Writable access to a player's fields; copies the player on first write. Their hand, deck and
+   * power-ups stay shared with the state the draft started from (most steps only move a timestamp).
+   */
+  player(i: number): PlayerFields {
     if ((this.#playersCopied & (1 << i)) === 0) {
-      const p = this.#players[i] as PlayerState;
-      this.#players[i] = { ...p, hand: p.hand.slice(), deck: p.deck.slice(), powerUpsUsed: p.powerUpsUsed.slice() };
+      this.#players[i] = { ...(this.#players[i] as PlayerState) };
       this.#playersCopied |= 1 << i;
     }
-    return this.#players[i] as MutablePlayer;
+    return this.#players[i] as PlayerFields;
+  }
+
+  /** Writable access to a player and their cards: also copies their hand, deck and power-ups on first write. */
+  cards(i: number): MutablePlayer {
+    const p = this.player(i);
+    if ((this.#cardsCopied & (1 << i)) === 0) {
+      p.hand = p.hand.slice();
+      p.deck = p.deck.slice();
+      p.powerUpsUsed = p.powerUpsUsed.slice();
+      this.#cardsCopied |= 1 << i;
+    }
+    return p as MutablePlayer;
   }
 
   indexOf(playerId: string): number {

@@ -35,7 +35,7 @@ export function opponentsOf(d: Draft, i: number): number[] {
 
 /** Uses a power-up that powerUpRefusal accepted. */
 export function executePowerUp(d: Draft, i: number, type: PowerUpType, target: PowerUpTarget): void {
-  const p = d.player(i);
+  const p = d.cards(i);
   p.powerUpsUsed.push(type);
   const effect = EFFECTS[type](d, i, target);
   // The power-up event comes before any gameEnded a winning BOMB or SNIPER produced.
@@ -105,7 +105,7 @@ const EFFECTS: Record<PowerUpType, (d: Draft, i: number, target: PowerUpTarget) 
       return d.stockView.length > 0 ? d.stock().pop() : undefined;
     };
     for (const k of opponentsOf(d, i)) {
-      const opponent = d.player(k);
+      const opponent = d.cards(k);
       let cardsAdded = 0;
       for (let n = 0; n < REVERSAL_CARDS; n += 1) {
         const card = takeCard();

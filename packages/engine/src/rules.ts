@@ -48,7 +48,7 @@ export function placeCard(
   source: { from: 'hand' | 'deck'; index: number },
   pileIndex: number,
 ): Card {
-  const p = d.player(i);
+  const p = d.cards(i);
   const from = source.from === 'hand' ? p.hand : p.deck;
   const card = from[source.index] as Card;
   // Close the gap by hand: splice would allocate an array for the one removed card.

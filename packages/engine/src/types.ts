@@ -202,7 +202,7 @@ export interface PublicPlayer {
   readonly deckCount: number;
   readonly cardsPlayed: number;
   readonly isReady: boolean;
-  readonly powerUps: { readonly available: readonly PowerUpType[]; readonly used: readonly PowerUpType[] };
+  readonly powerUps: { readonly available: PowerUpType[]; readonly used: PowerUpType[] };
   readonly isFrozen: boolean;
   readonly isConnected: boolean;
   readonly hasLeft: boolean;
@@ -215,15 +215,15 @@ export interface PublicWinner {
   readonly botDifficulty: BotDifficulty | null;
 }
 
-/** What anyone in the room may see (DESIGN §3 `gameState`). */
+/** What anyone in the room may see (DESIGN §3 `gameState`); built afresh each time, so its arrays are the caller's. */
 export interface PublicView {
   readonly status: 'active' | 'finished';
   /** The last 3 cards of each pile, top last. */
-  readonly discardPiles: readonly (readonly Card[])[];
-  readonly pileSizes: readonly number[];
+  readonly discardPiles: Card[][];
+  readonly pileSizes: number[];
   readonly stockSize: number;
-  readonly players: readonly PublicPlayer[];
-  readonly activeEffects: readonly FreezeEffect[];
+  readonly players: PublicPlayer[];
+  readonly activeEffects: FreezeEffect[];
   readonly winner: PublicWinner | null;
   readonly startedAt: number;
   readonly endsAt: number;

@@ -29,8 +29,12 @@ function publicPlayer(p: PlayerState, now: number): PublicPlayer {
   };
 }
 
-/** What everyone in the room, spectators included, may see: never a hand, a deck or the stock. */
-export function publicView(state: GameState): PublicView {
+/**
+ * What everyone in the room, spectators included, may see: never a hand, a deck or the stock. Built
+ * afresh on each call (the caller may keep it); its times are the game clock's plus `timeShift`
+ * (the server passes wall clock − game clock, so a view leaves in epoch ms without another copy).
+ */
+export function publicView(state: GameState, timeShift = 0): PublicView {
   const winner = state.result?.winnerId ? state.players.find((p) => p.id === state.result?.winnerId) : undefined;
   return {
     status: state.status,
@@ -38,15 +42,15 @@ export function publicView(state: GameState): PublicView {
     pileSizes: state.piles.map((pile) => pile.length),
     stockSize: state.stock.length,
     players: state.players.map((p) => publicPlayer(p, state.clock)),
-    activeEffects: [...state.effects],
+    activeEffects: state.effects.map((e) => ({ ...e, startTime: e.startTime + timeShift })),
     winner: winner
       ? { userId: winner.id, username: winner.username, isBot: winner.bot !== null, botDifficulty: winner.bot }
       : null,
-    startedAt: state.startedAt,
-    endsAt: state.endsAt,
+    startedAt: state.startedAt + timeShift,
+    endsAt: state.endsAt + timeShift,
     deadlock: {
       active: state.deadlock.resolveAt !== null,
-      resolveAt: state.deadlock.resolveAt,
+      resolveAt: state.deadlock.resolveAt === null ? null : state.deadlock.resolveAt + timeShift,
       consecutive: state.deadlock.consecutiveUnresolvable,
     },
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { VISIBLE_PILE_CARDS, apply, viewFor } from '../src/index.ts';
+import { VISIBLE_PILE_CARDS, apply, publicView, viewFor } from '../src/index.ts';
 import { accepted, faces, scenario } from './scenario.ts';
 
 const s = scenario({
@@ -80,5 +80,23 @@ describe('views', () => {
       status: 'finished',
       winner: { userId: 'p3', username: 'P3', isBot: false, botDifficulty: null },
     });
+  });
+
+  it('shift every time they show by the offset asked for, and nothing else', () => {
+    const frozen = accepted(
+      apply(s, { type: 'usePowerUp', playerId: 'p1', powerUpType: 'FREEZE', targetPlayerId: 'p2' }, 5),
+    ).state;
+    const deadlocked = { ...frozen, deadlock: { ...frozen.deadlock, resolveAt: 4000 } };
+    const view = publicView(deadlocked);
+    const shifted = publicView(deadlocked, 1_000_000);
+    expect(view.activeEffects).toHaveLength(1);
+    expect(shifted).toEqual({
+      ...view,
+      startedAt: view.startedAt + 1_000_000,
+      endsAt: view.endsAt + 1_000_000,
+      activeEffects: view.activeEffects.map((e) => ({ ...e, startTime: e.startTime + 1_000_000 })),
+      deadlock: { ...view.deadlock, resolveAt: 1_004_000 },
+    });
+    expect(deadlocked.effects[0]?.startTime).toBe(view.activeEffects[0]?.startTime);
   });
 });

@@ -29,6 +29,14 @@ export interface LogStorage {
 
 /** Steps per batch at most; more wait for the next one. */
 const MAX_BATCH = 5000;
+/**
+ * A batch starts at least this long after the one before it started, gathering the writes that come
+ * meanwhile: every batch is a commit (an fsync) and a wake-up of the database's process, whose cost
+ * barely grows with its size. An idle server's write still goes at once. README, "Against the
+ * floor": at 1,000 games, 4 ms took the steps per write from 2.2 to 7 and the database's CPU from
+ * 17–19% to 12%, for about 2.5 ms more at the median ack.
+ */
+export const GATHER_MS = 4;
 const RETRY_FIRST_MS = 100;
 const RETRY_MAX_MS = 5000;
 
@@ -54,11 +62,14 @@ export class GameLog {
   readonly #onFenced: (gameId: string) => void;
   readonly #clock: Clock;
   readonly #maxInFlight: number;
+  readonly #gatherMs: number;
   #pending: Pending[] = [];
   /** Games with a batch in flight: their next writes wait for it. */
   readonly #busyGames = new Set<string>();
   readonly #inFlight = new Set<Promise<void>>();
   #scheduled = false;
+  /** When the last batch started (performance.now()). */
+  #lastStart = -Infinity;
   /** Figures for /metrics: batches written, steps in them; how long a step waited for its batch to start, to be durable, and how long a write took (ns). */
   batches = 0;
   steps = 0;
@@ -81,6 +92,8 @@ export class GameLog {
     onFenced?: (gameId: string) => void;
     /** Batches written side by side at most (1 by default). */
     maxInFlight?: number;
+    /** The least time between two batches' starts (GATHER_MS by default). */
+    gatherMs?: number;
     /** Whose time the retries wait on (the server's clock: tests drive a long outage by hand). */
     clock?: Clock;
   }) {
@@ -89,6 +102,7 @@ export class GameLog {
     this.#onRefused = deps.onRefused;
     this.#onFenced = deps.onFenced ?? (() => {});
     this.#maxInFlight = deps.maxInFlight ?? 1;
+    this.#gatherMs = deps.gatherMs ?? GATHER_MS;
     this.#clock = deps.clock ?? systemClock;
   }
 
@@ -105,15 +119,24 @@ export class GameLog {
           resolve();
         },
       });
-      // A write that finds room for a batch waits one turn of the event loop for company.
-      if (!this.#scheduled && this.#inFlight.size < this.#maxInFlight) {
-        this.#scheduled = true;
-        setImmediate(() => {
-          this.#scheduled = false;
-          this.#pump();
-        });
-      }
+      this.#schedule();
     });
+  }
+
+  /**
+   * A write that finds room for a batch waits for company: a turn of the event loop, and what is left
+   * of the gathering time since the last batch started.
+   */
+  #schedule(): void {
+    if (this.#scheduled || this.#inFlight.size >= this.#maxInFlight || this.#pending.length === 0) return;
+    this.#scheduled = true;
+    const wait = this.#lastStart + this.#gatherMs - performance.now();
+    const run = () => {
+      this.#scheduled = false;
+      this.#pump();
+    };
+    if (wait > 0) setTimeout(run, wait);
+    else setImmediate(run);
   }
 
   /** Waits until everything appended so far is durable. */
@@ -142,11 +165,13 @@ export class GameLog {
       const games = new Set(batch.map((p) => p.gameId));
       for (const gameId of games) this.#busyGames.add(gameId);
       const started = process.hrtime.bigint();
+      this.#lastStart = performance.now();
       for (const p of batch) this.queued.record(started - p.appended);
       const running: Promise<void> = this.#commit(batch).finally(() => {
         for (const gameId of games) this.#busyGames.delete(gameId);
         this.#inFlight.delete(running);
-        this.#pump();
+        if (performance.now() - this.#lastStart >= this.#gatherMs) this.#pump();
+        else this.#schedule();
       });
       this.#inFlight.add(running);
     }

@@ -37,23 +37,7 @@ export function botInfo(room: Pick<RoomFacts, 'seats'>): BotInfo | null {
 
 /** The public view with game-clock times turned back into epoch ms. */
 export function gameStateOf(room: Pick<RoomFacts, 'clockOffset'>, state: GameState): GameStateView {
-  const view = publicView(state);
-  const wall = (t: number) => t + room.clockOffset;
-  return {
-    ...view,
-    status: view.status,
-    discardPiles: view.discardPiles.map((pile) => [...pile]),
-    pileSizes: [...view.pileSizes],
-    canPlay: view.status === 'active',
-    startedAt: wall(view.startedAt),
-    endsAt: wall(view.endsAt),
-    activeEffects: view.activeEffects.map((e) => ({ ...e, startTime: wall(e.startTime) })),
-    deadlock: { ...view.deadlock, resolveAt: view.deadlock.resolveAt === null ? null : wall(view.deadlock.resolveAt) },
-    players: view.players.map((p) => ({
-      ...p,
-      powerUps: { available: [...p.powerUps.available], used: [...p.powerUps.used] },
-    })),
-  };
+  return { ...publicView(state, room.clockOffset), canPlay: state.status === 'active' };
 }
 
 export function playerOf(room: RoomFacts, seat: Seat, position: number, viewerId?: string): Player {

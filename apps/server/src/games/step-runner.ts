@@ -46,6 +46,8 @@ export class StepRunner {
   /** The room's broadcasts so far; every socket event carries it. */
   #seq = 0;
   #timer: Timer | null = null;
+  /** When the armed timer fires. */
+  #timerAt: number | null = null;
   /** The room threw: it takes no more steps. */
   #failed = false;
   #lost = false;
@@ -200,6 +202,7 @@ export class StepRunner {
   /** Runs what is due: countdown end, auto-start, lobby disconnects, the engine's deadlines. */
   #tick(): void {
     this.#timer = null;
+    this.#timerAt = null;
     const step = this.run(() => {
       this.#hooks.due();
       return ok(null);
@@ -207,15 +210,19 @@ export class StepRunner {
     void step.done;
   }
 
+  /** Arms the timer at the next deadline; one already armed for that moment is kept (most steps leave it as it was). */
   #rearm(): void {
+    const at = this.#failed ? null : this.#hooks.nextDeadline();
+    if (at !== null && at === this.#timerAt && this.#timer) return;
     this.#cancelTimer();
-    if (this.#failed) return;
-    const at = this.#hooks.nextDeadline();
-    if (at !== null) this.#timer = this.#deps.clock.at(at, () => this.#tick());
+    if (at === null) return;
+    this.#timer = this.#deps.clock.at(at, () => this.#tick());
+    this.#timerAt = at;
   }
 
   #cancelTimer(): void {
     this.#timer?.cancel();
     this.#timer = null;
+    this.#timerAt = null;
   }
 }
