@@ -1,12 +1,14 @@
 /**
  * Two people in one game over real sockets, on deals chosen by seed and a clock moved by hand:
  * the race for one pile, every power-up with its effect data, freeze, the three deadlock
- * resolutions, reconnecting, the 60-second forfeit, and a rematch.
+ * resolutions, reconnecting, the 60-second forfeit, a rematch, and the rating a game between people moves.
  */
 import { type Card, type GameState, RULE_TEXTS, formatCard, matches } from '@memeslam/engine';
 import { POWER_UP_EFFECT_TEXTS } from '@memeslam/protocol';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/clock.ts';
+import { users } from '../src/db/schema.ts';
 import { type Booted, DATABASE_MODES, boot, call, newAccount } from './helpers/boot.ts';
 import { findSeed } from './helpers/deals.ts';
 import { type Client, connect } from './helpers/sockets.ts';
@@ -258,6 +260,55 @@ describe.each(DATABASE_MODES)('gameplay on %s', (mode) => {
         success: false,
         code: 'GAME_NOT_FOUND',
       });
+    });
+
+    it('a game between people moves both ratings (Glicko-2): the leaver loses, the result shows the change', async () => {
+      const { host, guest, gameId } = await duel('0'.repeat(31) + 'c');
+      await guest.client.emit('leaveGame', {});
+      await host.client.waitFor('gameEnded');
+      await expect
+        .poll(async () => (await call(server.base, 'GET', `/game/${gameId}/result`, { token: host.token })).status)
+        .toBe(200);
+      const { result } = (await call(server.base, 'GET', `/game/${gameId}/result`, { token: guest.token })).body.data;
+      const rating = (id: string) => result.results.find((r: { playerId: string }) => r.playerId === id).rating;
+      // Two new players (1500 ± 350): one win each way moves them by the same amount, up and down.
+      const won = rating(host.user.id);
+      const lost = rating(guest.user.id);
+      expect(won).toMatchObject({ before: 1500, provisional: true });
+      expect(won.change).toBeGreaterThan(100);
+      expect(won.after).toBe(1500 + won.change);
+      expect(lost).toEqual({ before: 1500, after: 1500 - won.change, change: -won.change, provisional: true });
+      const stored = await server.app.db
+        .select({ id: users.id, rating: users.rating, ratedGames: users.ratedGames })
+        .from(users)
+        .where(inArray(users.id, [host.user.id, guest.user.id]));
+      expect(stored.map((u) => [u.id, Math.round(u.rating), u.ratedGames]).sort()).toEqual(
+        [
+          [host.user.id, won.after, 1],
+          [guest.user.id, lost.after, 1],
+        ].sort(),
+      );
+    });
+
+    it('a game with a bot moves no rating', async () => {
+      const me = await person('solo');
+      const created = await me.client.emit('create-bot-game', { numberOfBots: 1, botDifficulty: 'easy' });
+      expect(created.success).toBe(true);
+      await me.client.emit('startGame', {});
+      clock.advance(5000);
+      await me.client.waitFor('handDealt');
+      await me.client.emit('leaveGame', {});
+      const gameId = created.data.gameId as string;
+      await expect
+        .poll(async () => (await call(server.base, 'GET', `/game/${gameId}/result`, { token: me.token })).status)
+        .toBe(200);
+      const { result } = (await call(server.base, 'GET', `/game/${gameId}/result`, { token: me.token })).body.data;
+      expect(result.results.every((r: { rating?: unknown }) => r.rating === undefined)).toBe(true);
+      const [stored] = await server.app.db
+        .select({ rating: users.rating, ratedGames: users.ratedGames })
+        .from(users)
+        .where(eq(users.id, me.user.id));
+      expect(stored).toEqual({ rating: 1500, ratedGames: 0 });
     });
   });
 });

@@ -129,9 +129,32 @@ describe.each(DATABASE_MODES)('leaderboard on %s', (mode) => {
       rank: 3,
       username: p.p2?.username,
       createdAt: day(2).toISOString(),
-      stats: { gamesPlayed: 8, gamesWon: 1, winRate: 13, totalPoints: 900, fastestGame: 30 },
+      stats: {
+        gamesPlayed: 8,
+        gamesWon: 1,
+        winRate: 13,
+        totalPoints: 900,
+        fastestGame: 30,
+        rating: 1500,
+        ratingProvisional: true,
+        ratedGames: 0,
+      },
     });
     expect(await board('?sortBy=totalPoints')).toEqual(data);
+  });
+
+  it('ranks by rating only those with a rated game, provisional ones marked', async () => {
+    await patch(server, (p.p1 as Account).id, { rating: 1600.4, ratingDeviation: 60, ratedGames: 12 });
+    await patch(server, (p.p3 as Account).id, { rating: 1712.6, ratingDeviation: 200, ratedGames: 2 });
+    const { users: rated } = await board('?sortBy=rating');
+    expect(names(rated)).toEqual(['p3', 'p1']);
+    expect(rated.map((u) => [u.stats.rating, u.stats.ratingProvisional, u.stats.ratedGames])).toEqual([
+      [1713, true, 2],
+      [1600, false, 12],
+    ]);
+    for (const id of [p.p1, p.p3]) {
+      await patch(server, (id as Account).id, { rating: 1500, ratingDeviation: 350, ratedGames: 0 });
+    }
   });
 
   it('ranks by each sort, ties broken by points, wins, join date, then id', async () => {

@@ -39,3 +39,16 @@ export {
 } from './bot-profiles.ts';
 export { NO_POWER_UP_OPENING_MS, REFREEZE_AFTER_MS } from './bots.ts';
 export { playHeadless, type HeadlessOutcome } from './simulate.ts';
+export {
+  INITIAL_RATING,
+  MAX_DEVIATION,
+  MIN_DEVIATION,
+  PROVISIONAL_DEVIATION,
+  RATING_TAU,
+  type Outcome as RatingOutcome,
+  type Rating,
+  isProvisional,
+  rate,
+  rateGame,
+  ratingLabel,
+} from './rating.ts';

@@ -220,6 +220,8 @@ export const TOAST_DURATIONS_MS = {
 // ── Leaderboard, profile, tournaments ────────────────────────────────────────
 export const LEADERBOARD_LIMIT = 50;
 export const LEADERBOARD_SORTS = ['totalPoints', 'gamesWon', 'winRate', 'gamesPlayed'] as const;
+/** The spec's four rankings and the Glicko-2 rating of games between people (DESIGN §5, beyond the spec). */
+export const RANKING_SORTS = [...LEADERBOARD_SORTS, 'rating'] as const;
 export const LEADERBOARD_MEDALS = 3;
 export const LEADERBOARD_HIGHLIGHTED = 10;
 

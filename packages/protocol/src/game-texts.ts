@@ -231,6 +231,7 @@ export const LEADERBOARD_TEXTS = {
     gamesWon: 'Most Wins',
     winRate: 'Win Rate',
     gamesPlayed: 'Most Active',
+    rating: 'Rating',
     tournament: 'Tournament',
   },
   noPlayers: 'No players yet',

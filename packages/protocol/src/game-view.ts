@@ -116,6 +116,14 @@ export const playerResultSchema = z.object({
   powerUpsUsed: countSchema,
   forfeited: z.boolean(),
   points: countSchema,
+  /**
+   * A rated game (people only, issue 25): the player's rating before and after it, rounded, the
+   * change as shown ("+12"), and whether the new rating is still provisional ("1520?"). Known once
+   * the game is recorded: GET /game/:id/result has it, gameEnded does not.
+   */
+  rating: z
+    .object({ before: z.number().int(), after: z.number().int(), change: z.number().int(), provisional: z.boolean() })
+    .optional(),
 }) satisfies z.ZodType<PlayerResult>;
 export type PlayerResultPayload = z.infer<typeof playerResultSchema>;
 

@@ -1,9 +1,9 @@
 /** GET /auth/leaderboard (spec §2 Leaderboard screen, §3, §7; DESIGN §5). */
 import * as z from 'zod';
-import { LEADERBOARD_LIMIT, LEADERBOARD_SORTS } from './constants.ts';
+import { LEADERBOARD_LIMIT, RANKING_SORTS } from './constants.ts';
 import { countSchema, idSchema, isoDateSchema, percentSchema } from './primitives.ts';
 
-export const leaderboardSortSchema = z.enum(LEADERBOARD_SORTS);
+export const leaderboardSortSchema = z.enum(RANKING_SORTS);
 export type LeaderboardSort = z.infer<typeof leaderboardSortSchema>;
 
 /**
@@ -29,6 +29,10 @@ export const leaderboardUserSchema = z.object({
     winRate: percentSchema,
     totalPoints: countSchema,
     fastestGame: countSchema.nullable(),
+    /** Glicko-2 over games between people, rounded; provisional ("1500?") while the deviation is high. */
+    rating: z.number().int().optional(),
+    ratingProvisional: z.boolean().optional(),
+    ratedGames: countSchema.optional(),
   }),
 });
 export type LeaderboardUser = z.infer<typeof leaderboardUserSchema>;

@@ -71,6 +71,11 @@ export const users = pgTable(
      */
     playPaces: jsonb('play_paces').$type<number[]>().notNull().default([]),
     achievements: jsonb('achievements').$type<StoredAchievement[]>().notNull().default([]),
+    /** Glicko-2 over games between people (engine's rating.ts); a new player's is 1500 ± 350. */
+    rating: doublePrecision('rating').notNull().default(1500),
+    ratingDeviation: doublePrecision('rating_deviation').notNull().default(350),
+    ratingVolatility: doublePrecision('rating_volatility').notNull().default(0.06),
+    ratedGames: integer('rated_games').notNull().default(0),
     solanaAddress: text('solana_address'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -193,6 +198,10 @@ export const gamePlayers = pgTable(
     powerUpsUsed: integer('power_ups_used'),
     points: integer('points'),
     forfeited: boolean('forfeited').notNull().default(false),
+    /** A rated game (people only): the player's rating before it, and rating and deviation after it. */
+    ratingBefore: doublePrecision('rating_before'),
+    ratingAfter: doublePrecision('rating_after'),
+    deviationAfter: doublePrecision('deviation_after'),
     joinedAt: createdAt('joined_at'),
   },
   (t) => [primaryKey({ columns: [t.gameId, t.seat] }), index('game_players_user_idx').on(t.userId)],

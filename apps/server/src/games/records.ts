@@ -1,6 +1,6 @@
 /** Finished games as history, recent activity and the data export read them. */
 import type { BotDifficulty, EndReason } from '@memeslam/engine';
-import { BOT_DIFFICULTIES } from '@memeslam/engine';
+import { BOT_DIFFICULTIES, PROVISIONAL_DEVIATION, isProvisional } from '@memeslam/engine';
 import type { GameRecord, GameResult } from '@memeslam/protocol';
 import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { isUuid } from '../users/repository.ts';
@@ -39,6 +39,12 @@ export async function gameRecordsFor(db: Db, userId: string, limit = 1000, offse
   });
 }
 
+/** A rated seat's change as players see it: whole ratings, and the difference of the two shown. */
+function ratingChange(before: number, after: number, deviation: number) {
+  const shown = { before: Math.round(before), after: Math.round(after) };
+  return { ...shown, change: shown.after - shown.before, provisional: isProvisional({ deviation }) };
+}
+
 /** A finished game's ranking (by place) and winner, from its seats. */
 function outcomeOf(game: GameRow, seats: SeatRow[]) {
   const results = seats
@@ -55,6 +61,9 @@ function outcomeOf(game: GameRow, seats: SeatRow[]) {
       powerUpsUsed: s.powerUpsUsed ?? 0,
       forfeited: s.forfeited,
       points: s.points ?? 0,
+      ...(s.ratingBefore !== null && s.ratingAfter !== null
+        ? { rating: ratingChange(s.ratingBefore, s.ratingAfter, s.deviationAfter ?? PROVISIONAL_DEVIATION) }
+        : {}),
     }));
   const winnerSeat = game.winnerId ? seats.find((s) => s.userId === game.winnerId) : undefined;
   const first = results[0];

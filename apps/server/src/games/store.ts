@@ -11,6 +11,7 @@ import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, Prepared } from '../db/client.ts';
 import { gameLog, games, users } from '../db/schema.ts';
 import { DELETED_USERNAME, isUuid } from '../users/repository.ts';
+import { ratingsAfter } from './ratings.ts';
 import {
   type FinishedGame,
   type LogEntry,
@@ -90,15 +91,18 @@ const FINISH = {
       from json_to_recordset($9::json) as v(
         seat integer, player_id text, user_id uuid, username text, is_bot boolean, bot_difficulty text,
         place integer, cards_left integer, cards_played integer, power_ups_used integer, points integer,
-        forfeited boolean, won boolean, pace_ms integer)
+        forfeited boolean, won boolean, pace_ms integer, rating_before double precision,
+        rating_after double precision, deviation_after double precision, volatility_after double precision)
       left join users u on u.id = v.user_id
     ),
     seated as (
       insert into game_players (game_id, seat, player_id, user_id, username, is_bot, bot_difficulty, place,
-        cards_left, cards_played, power_ups_used, points, forfeited)
+        cards_left, cards_played, power_ups_used, points, forfeited, rating_before, rating_after, deviation_after)
       select fin.id, seat.seat, case when kept then player_id else 'deleted-' || seat.seat end,
         case when kept then user_id end, case when kept then username else $10::text end, is_bot,
-        bot_difficulty, place, cards_left, cards_played, power_ups_used, points, forfeited
+        bot_difficulty, place, cards_left, cards_played, power_ups_used, points, forfeited,
+        case when kept then rating_before end, case when kept then rating_after end,
+        case when kept then deviation_after end
       from seat, fin
     ),
     replayed as (insert into replays (game_id, config, commands) select id, $11::jsonb, $12::jsonb from fin)
@@ -128,6 +132,10 @@ const FINISH = {
           end >= a.threshold
           and not u.achievements @> jsonb_build_array(jsonb_build_object('id', a.id))
       ), '[]'::jsonb),
+      rating = coalesce(seat.rating_after, u.rating),
+      rating_deviation = coalesce(seat.deviation_after, u.rating_deviation),
+      rating_volatility = coalesce(seat.volatility_after, u.rating_volatility),
+      rated_games = u.rated_games + (seat.rating_after is not null)::integer,
       updated_at = now()
     from seat, fin
     where u.id = seat.user_id and not seat.is_bot and ($17::boolean or seat.forfeited)`,
@@ -353,6 +361,7 @@ export class GameStore {
     if (!result) return;
     // Whole seconds are rounded down everywhere (the game screens' clocks, the result, the replay).
     const durationSeconds = Math.floor(result.durationMs / 1000);
+    const ratings = await ratingsAfter(this.#db, result);
     const seats = result.ranking.map((r) => {
       const seat = game.seats.findIndex((s) => s.playerId === r.playerId);
       return {
@@ -370,6 +379,7 @@ export class GameStore {
         forfeited: r.forfeited,
         won: result.winnerId === r.playerId,
         pace_ms: r.isBot ? null : paceOf(game.commands, r.playerId),
+        ...ratings.get(r.playerId),
       };
     });
     await this.#run(FINISH, [

@@ -27,6 +27,7 @@ const SORT_COLUMNS: Record<LeaderboardSort, SQLWrapper> = {
   gamesWon: users.gamesWon,
   winRate,
   gamesPlayed: users.gamesPlayed,
+  rating: users.rating,
 };
 
 export interface RankedRow {
@@ -38,11 +39,14 @@ export interface RankedRow {
   readonly winRate: number;
   readonly totalPoints: number;
   readonly fastestGame: number | null;
+  readonly rating: number;
+  readonly ratingDeviation: number;
+  readonly ratedGames: number;
 }
 
 /**
  * Who is ranked: registered accounts (guests are throwaway demo accounts, never ranked) that have
- * finished at least one game. A signup that never played has nothing to rank on and would fill the
+ * finished at least one game (by rating: one rated game, between people). A signup that never played has nothing to rank on and would fill the
  * board with zero rows ahead of nobody; the screen's "No players yet" empty state reads the same way.
  *
  * Order: the chosen stat descending, then totalPoints descending, gamesWon descending, the earlier
@@ -60,9 +64,12 @@ export async function leaderboardRows(db: Db, sortBy: LeaderboardSort, limit: nu
       winRate,
       totalPoints: users.totalPoints,
       fastestGame: users.fastestGame,
+      rating: users.rating,
+      ratingDeviation: users.ratingDeviation,
+      ratedGames: users.ratedGames,
     })
     .from(users)
-    .where(and(eq(users.isGuest, false), gt(users.gamesPlayed, 0)))
+    .where(and(eq(users.isGuest, false), gt(sortBy === 'rating' ? users.ratedGames : users.gamesPlayed, 0)))
     .orderBy(
       desc(SORT_COLUMNS[sortBy]),
       desc(users.totalPoints),

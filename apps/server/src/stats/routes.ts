@@ -2,6 +2,7 @@
  * GET /auth/leaderboard (public) and GET /auth/admin/stats (admin access, 403 otherwise): the spec's
  * leaderboard screen and the admin page's statistics tab (DESIGN §4–§5).
  */
+import { isProvisional } from '@memeslam/engine';
 import type { HttpRouteName } from '@memeslam/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { AuthService } from '../auth/service.ts';
@@ -32,6 +33,9 @@ export function registerStatsRoutes(app: FastifyInstance, auth: AuthService, pre
             winRate: row.winRate,
             totalPoints: row.totalPoints,
             fastestGame: row.fastestGame,
+            rating: Math.round(row.rating),
+            ratingProvisional: isProvisional({ deviation: row.ratingDeviation }),
+            ratedGames: row.ratedGames,
           },
         })),
         // Players online: users with a live socket (on any node; each counted once, however many tabs).

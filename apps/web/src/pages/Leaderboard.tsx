@@ -1,5 +1,5 @@
 /**
- * /leaderboard: four ranking tabs, the global stats, medals for the top 3 and a highlight for the
+ * /leaderboard: the spec's four ranking tabs and the rating (games between people), the global stats, medals for the top 3 and a highlight for the
  * top 10, the empty and error states of the spec, Refresh Rankings, and the Tournament tab with its
  * states (none, upcoming, live with or without participants), the entry control and the player's
  * own row marked.
@@ -11,6 +11,8 @@ import {
   LEADERBOARD_MEDALS,
   LEADERBOARD_TEXTS,
   type LeaderboardSort,
+  type LeaderboardUser,
+  RANKING_SORTS,
   TOURNAMENT_TEXTS,
   leaderboardErrorTexts,
 } from '@memeslam/protocol';
@@ -26,13 +28,12 @@ import { Icon } from '../components/Icon.tsx';
 import { Medal } from '../components/Medal.tsx';
 
 type TabId = LeaderboardSort | 'tournament';
-const SORTS: readonly LeaderboardSort[] = ['totalPoints', 'gamesWon', 'winRate', 'gamesPlayed'];
+const SORTS: readonly LeaderboardSort[] = RANKING_SORTS;
 
-function statOf(
-  sort: LeaderboardSort,
-  stats: { totalPoints: number; gamesWon: number; winRate: number; gamesPlayed: number },
-) {
-  return sort === 'winRate' ? `${stats.winRate}%` : String(stats[sort]);
+function statOf(sort: LeaderboardSort, stats: LeaderboardUser['stats']) {
+  if (sort === 'winRate') return `${stats.winRate}%`;
+  if (sort === 'rating') return `${stats.rating}${stats.ratingProvisional ? '?' : ''}`;
+  return String(stats[sort]);
 }
 
 function Rankings({ sort }: { sort: LeaderboardSort }) {
