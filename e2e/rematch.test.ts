@@ -1,6 +1,6 @@
 /**
  * A rematch between people in real browsers: two players finish a game (the 15-minute cap, on a
- * server clock moved by hand) and are on their result screens; one asks for a rematch and lands in
+ * server clock moved by hand) and are on their result screens, which show both rating changes; one asks for a rematch and lands in
  * a new lobby like the game; the other sees the offer on their result screen and takes it with one
  * click; both are in that lobby.
  */
@@ -46,6 +46,14 @@ describeJourneys('rematch', () => {
       for (let ms = 0; ms <= TIME_CAP_MS + 60_000; ms += 60_000) clock.advance(60_000);
       for (const j of [host, guest])
         await j.page.getByRole('heading', { name: RESULT_HEADINGS }).waitFor({ timeout: 20_000 });
+      // A game between people moves both ratings once it is recorded: each ranking shows the changes,
+      // up for the first (the tie goes by seat), down for the second, from two new players' 1500.
+      for (const j of [host, guest]) {
+        const ranking = j.page.getByRole('list', { name: 'Final ranking' });
+        await ranking.getByText(/^\+\d+$/).waitFor({ timeout: 10_000 });
+        await ranking.getByText(/^−\d+$/).waitFor();
+        expect(await ranking.getByText(/^1\d{3}\?$/).count()).toBe(2);
+      }
 
       await host.page.getByRole('button', { name: REMATCH_TEXTS.rematch }).click();
       const rematchRoom = /^\/lobby\/([A-Z0-9]{6})$/;

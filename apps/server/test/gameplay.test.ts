@@ -288,6 +288,16 @@ describe.each(DATABASE_MODES)('gameplay on %s', (mode) => {
           [guest.user.id, lost.after, 1],
         ].sort(),
       );
+      // The profile: the rating, still provisional after one game, and its curve so far.
+      const me = (await call(server.base, 'GET', '/auth/me', { token: host.token })).body.data.user;
+      expect(me.rating).toEqual({
+        rating: won.after,
+        deviation: expect.any(Number),
+        provisional: true,
+        ratedGames: 1,
+        history: [won.after],
+      });
+      expect(me.rating.deviation).toBeLessThan(350);
     });
 
     it('a game with a bot moves no rating', async () => {

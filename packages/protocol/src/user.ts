@@ -20,6 +20,20 @@ export const userStatsSchema = z.object({
 });
 export type UserStats = z.infer<typeof userStatsSchema>;
 
+/** Glicko-2 over games between people (DESIGN §5, beyond the spec): rounded, with its recent curve. */
+export const userRatingSchema = z.object({
+  rating: z.number().int(),
+  deviation: z.number().int(),
+  /** Shown with "?" while the deviation is high (too few games to be sure). */
+  provisional: z.boolean(),
+  ratedGames: countSchema,
+  /** The rating after each of the last rated games, oldest first (at most RATING_HISTORY_GAMES). */
+  history: z.array(z.number().int()),
+});
+export type UserRating = z.infer<typeof userRatingSchema>;
+/** Rated games the profile's curve shows. */
+export const RATING_HISTORY_GAMES = 30;
+
 const walletTotalsSchema = z.object({ balance: z.number(), totalWon: z.number().nonnegative() });
 
 /**
@@ -57,6 +71,7 @@ export const userSchema = z.object({
   /** A demo login (`Guest_XXXX`). */
   isGuest: z.boolean(),
   stats: userStatsSchema,
+  rating: userRatingSchema.optional(),
   wallet: walletSchema,
   preferences: preferencesSchema,
   /** floor(totalPoints / 1000) + 1. */

@@ -1,8 +1,16 @@
 /** Account rows. Every function takes the database or a transaction, so callers choose the boundary. */
-import { type User as WireUser, achievementsFor, levelFor, STAFF_ROLES, winRatePercent } from '@memeslam/protocol';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { isProvisional } from '@memeslam/engine';
+import {
+  RATING_HISTORY_GAMES,
+  type User as WireUser,
+  achievementsFor,
+  levelFor,
+  STAFF_ROLES,
+  winRatePercent,
+} from '@memeslam/protocol';
+import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { gamePlayers, replays, users, walletLedger } from '../db/schema.ts';
+import { gamePlayers, games, replays, users, walletLedger } from '../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -134,9 +142,22 @@ export async function walletTotals(db: Db, userId: string): Promise<Record<'SLAM
   return totals;
 }
 
+/** The rating after each of the user's last rated games, oldest first (none read before the first). */
+async function ratingHistory(db: Db, row: UserRow): Promise<number[]> {
+  if (row.ratedGames === 0) return [];
+  const rows = await db
+    .select({ rating: gamePlayers.ratingAfter })
+    .from(gamePlayers)
+    .innerJoin(games, eq(games.id, gamePlayers.gameId))
+    .where(and(eq(gamePlayers.userId, row.id), isNotNull(gamePlayers.ratingAfter)))
+    .orderBy(desc(games.finishedAt), desc(games.id))
+    .limit(RATING_HISTORY_GAMES);
+  return rows.map((r) => Math.round(r.rating as number)).reverse();
+}
+
 /** The account as the client reads it (spec §3 "User"). */
 export async function presentUser(db: Db, row: UserRow): Promise<WireUser> {
-  const wallet = await walletTotals(db, row.id);
+  const [wallet, history] = await Promise.all([walletTotals(db, row.id), ratingHistory(db, row)]);
   const unlocked = new Map(row.achievements.map((a) => [a.id, a.unlockedAt]));
   return {
     id: row.id,
@@ -154,6 +175,13 @@ export async function presentUser(db: Db, row: UserRow): Promise<WireUser> {
       fastestGame: row.fastestGame,
       botGamesPlayed: row.botGamesPlayed,
       averageGameTime: row.gamesPlayed > 0 ? Math.round(row.totalGameSeconds / row.gamesPlayed) : 0,
+    },
+    rating: {
+      rating: Math.round(row.rating),
+      deviation: Math.round(row.ratingDeviation),
+      provisional: isProvisional({ deviation: row.ratingDeviation }),
+      ratedGames: row.ratedGames,
+      history,
     },
     wallet: {
       balance: wallet.SLAM.balance,

@@ -11,6 +11,7 @@ import { Link } from 'react-router';
 import { Ranking } from './result/Ranking.tsx';
 import { type Counters, OUTCOME_TITLES, endLine, gameSummary, humanVsAi, outcomeOf } from './result/summary.ts';
 import { useConfetti } from './result/useConfetti.ts';
+import { useRecordedRatings } from './result/useRecordedRatings.ts';
 import type { GameResult } from './state.ts';
 import type { Rematch } from './result/useRematch.ts';
 import { REMATCH_TEXTS } from './texts.ts';
@@ -92,6 +93,7 @@ function NextSteps({
 
 export function ResultScreen({ ended, me, isBotGame, counters, onPlayAgain, onDashboard, rematch }: Props) {
   const outcome = outcomeOf(ended, me);
+  const results = useRecordedRatings(ended, isBotGame);
   useConfetti(outcome === 'victory', isBotGame);
 
   const summary = gameSummary(ended, me);
@@ -105,7 +107,7 @@ export function ResultScreen({ ended, me, isBotGame, counters, onPlayAgain, onDa
   const offered = !spectator && people >= 2 && rematch ? rematch : null;
   const ranking = (
     <Section title="Final Ranking">
-      <Ranking results={ended.results} me={me} />
+      <Ranking results={results} me={me} />
     </Section>
   );
 

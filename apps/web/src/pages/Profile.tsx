@@ -3,6 +3,7 @@
  * level and stats, the wallet (balance, total won, the verified Solana address), the last 3 games,
  * achievements, and the account actions: change password, export data and delete account.
  */
+import { RatingCurve } from '../components/RatingCurve.tsx';
 import * as Dialog from '@radix-ui/react-dialog';
 import {
   ACHIEVEMENTS,
@@ -165,6 +166,7 @@ export function Profile() {
             </div>
           ))}
         </dl>
+        {user.rating && <RatingCurve rating={user.rating} />}
       </section>
 
       <WalletPanel user={user} />

@@ -5,6 +5,25 @@ import { type PlayerResult, RANKING_RULE, finalRanking, ordinal } from './summar
 /** Gold, silver and bronze badges for the top 3 (drawn, so they do not depend on an emoji font). */
 const MEDAL_COLORS = ['bg-gold text-ink', 'bg-slate-300 text-ink', 'bg-amber-700 text-white'];
 
+/** A rated game's change ("+12") and the new rating ("1512", "1512?" while provisional). */
+function RatingChange({ rating }: { rating: NonNullable<PlayerResult['rating']> }) {
+  const sign = rating.change > 0 ? '+' : rating.change < 0 ? '−' : '±';
+  const tone = rating.change > 0 ? 'text-emerald-400' : rating.change < 0 ? 'text-red-400' : 'text-muted';
+  return (
+    <span className="shrink-0 text-right text-sm tabular-nums">
+      <span className="sr-only">Rating </span>
+      <span className={tone}>
+        {sign}
+        {Math.abs(rating.change)}
+      </span>{' '}
+      <span className="text-muted">
+        {rating.after}
+        {rating.provisional ? '?' : ''}
+      </span>
+    </span>
+  );
+}
+
 export function Ranking({ results, me }: { results: readonly PlayerResult[]; me: string | null }) {
   return (
     <>
@@ -37,6 +56,7 @@ export function Ranking({ results, me }: { results: readonly PlayerResult[]; me:
             <span className="shrink-0 text-sm tabular-nums">
               {result.cardsLeft} <span className="text-muted">left</span>
             </span>
+            {result.rating && <RatingChange rating={result.rating} />}
             <span className="w-20 shrink-0 text-right text-sm tabular-nums text-gold">{result.points} pts</span>
           </li>
         ))}
