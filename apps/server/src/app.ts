@@ -27,6 +27,7 @@ import type { Rules } from './games/types.ts';
 import { registerStatsRoutes } from './stats/routes.ts';
 import { registerTournamentRoutes } from './tournaments/routes.ts';
 import { TournamentService } from './tournaments/service.ts';
+import { Matchmaker } from './matchmaking/queue.ts';
 import { type TrustProxy, attachGateway } from './realtime/gateway.ts';
 import { Metrics, mayReadMetrics } from './metrics.ts';
 import { registerWalletRoutes } from './wallet/routes.ts';
@@ -234,6 +235,14 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
   app.decorate('tournaments', tournaments);
   registerTournamentRoutes(app, auth, tournaments);
   await tournaments.settle();
+  // Play now: in process on each server (cluster mode too, for now: a queue per node, not one for all).
+  const matchmaker = new Matchmaker({
+    games,
+    db: database.db,
+    clock: options.clock ?? systemClock,
+    log: app.log,
+    budgets: config.rateLimits ? counts.budgets : null,
+  });
   const io = attachGateway(app, auth, games, {
     rateLimits: config.rateLimits,
     metrics,
@@ -248,6 +257,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
     }),
     addresses: counts.addresses,
     presence: counts.presence,
+    matchmaker,
   });
   metrics.live = { rooms: () => games.liveRooms.length, sockets: () => io.of('/').sockets.size };
   // Prometheus figures for operators (format=json: the server benchmark's windows); loopback or METRICS_TOKEN.
@@ -277,6 +287,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
   // Sockets go first, before the HTTP server waits for its connections (no new commands come in),
   // then the rooms' last snapshots and results are written, then storage closes.
   app.addHook('preClose', async () => {
+    matchmaker.close();
     games.stop();
     // This node's sockets only (with the Redis adapter, io.disconnectSockets would reach every node's).
     io.local.disconnectSockets(true);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { curvePoints } from '../src/components/RatingCurve.tsx';
+import { curvePoints } from '../src/components/rating-curve.ts';
 
 const parse = (points: string) => points.split(' ').map((p) => p.split(',').map(Number) as [number, number]);
 

@@ -15,6 +15,7 @@ export * from './http-game.ts';
 export * from './http-routes.ts';
 export * from './leaderboard.ts';
 export * from './lobby.ts';
+export * from './matchmaking.ts';
 export * from './power-ups.ts';
 export * from './primitives.ts';
 export * from './prizes.ts';

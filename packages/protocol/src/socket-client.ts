@@ -8,6 +8,7 @@ import { gameStateSchema, handViewSchema, activeEffectSchema, powerUpStateSchema
 import { botGameEntryDataSchema, gameEntryDataSchema } from './http-game.ts';
 import { LOBBY_TEXTS } from './game-texts.ts';
 import { createBotGameSchema, createGameSettingsSchema, joinGameSchema } from './lobby.ts';
+import { joinQueueSchema, queueStatusSchema } from './matchmaking.ts';
 import { cardIdSchema, powerUpEffectSchema, usePowerUpSchema } from './power-ups.ts';
 import {
   cardSchema,
@@ -79,6 +80,9 @@ export const clientEventSchemas = {
   stopAllBots: stopAllBotsSchema,
   /** ours: a player of a finished game opens a rematch lobby; the game's other people are offered it. */
   offerRematch: strictBody({ gameId: idSchema }),
+  /** ours (Play now): queue for a game with people of similar rating; leaveQueue leaves at once. */
+  joinQueue: joinQueueSchema,
+  leaveQueue: emptyPayloadSchema,
 } as const;
 
 export type ClientEventName = keyof typeof clientEventSchemas;
@@ -113,4 +117,6 @@ export const clientAckDataSchemas = {
   forceDeadlockResolution: z.object({ cardsFlipped: countSchema }),
   stopAllBots: noAckData,
   offerRematch: gameEntryDataSchema,
+  joinQueue: queueStatusSchema,
+  leaveQueue: noAckData,
 } as const satisfies Record<ClientEventName, z.ZodType>;

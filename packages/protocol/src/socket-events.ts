@@ -30,6 +30,7 @@ import {
   powerUpErrorSchema,
   powerUpUsedSchema,
 } from './socket-server.ts';
+import { botGameOfferedSchema, matchFoundSchema, queueStatusSchema } from './matchmaking.ts';
 import { clientAckDataSchemas, clientEventSchemas, isClientEventName, type ClientEventName } from './socket-client.ts';
 import { REFUSAL_TEXTS, type RefusalCode, refusalCodeSchema } from './refusals.ts';
 import { SERVER_TEXTS } from './texts.ts';
@@ -83,6 +84,10 @@ export const serverEventSchemas = {
   gameError: gameErrorSchema,
   /** ours: another player of the finished game `gameId` opened a rematch lobby (`roomCode`). */
   rematchOffered: rematchOfferedSchema,
+  /** ours (Play now): the queue as this player waits in it, a table found, a bot game offered. */
+  queueStatus: queueStatusSchema,
+  matchFound: matchFoundSchema,
+  botGameOffered: botGameOfferedSchema,
   /** A problem not tied to a game (an unknown event, a rate limit). */
   error: gameErrorSchema,
 } as const;

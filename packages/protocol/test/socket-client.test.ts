@@ -38,7 +38,7 @@ const SPEC_CLIENT_EVENTS = [
 ];
 
 /** Ours, beyond the spec's table (issue 23's rematch). */
-const OUR_CLIENT_EVENTS = ['offerRematch'];
+const OUR_CLIENT_EVENTS = ['offerRematch', 'joinQueue', 'leaveQueue'];
 
 /** One realistic payload per event, as the web client sends it. */
 const VALID: { [E in keyof ClientToServerEvents]: ClientPayload<E> } = {
@@ -56,6 +56,8 @@ const VALID: { [E in keyof ClientToServerEvents]: ClientPayload<E> } = {
   forceDeadlockResolution: {},
   stopAllBots: { roomCode: 'ABC234', reason: 'returnToDashboard', playerId: 'u-alice' },
   offerRematch: { gameId: 'g-1' },
+  joinQueue: { size: 3 },
+  leaveQueue: {},
 };
 
 describe('client event map', () => {

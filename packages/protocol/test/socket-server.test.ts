@@ -54,8 +54,17 @@ const SPEC_SERVER_EVENTS = [
 ];
 
 /** Events that are not about one game's sequence, so they carry no seq. */
-/** Not broadcasts about a game: to one socket, or (rematchOffered) to one user about a finished game. */
-const WITHOUT_SEQ = new Set<ServerEventName>(['connected', 'powerUpError', 'gameError', 'error', 'rematchOffered']);
+/** Not broadcasts about a game: to one socket, or to one user (a rematch offered, the Play now queue's news). */
+const WITHOUT_SEQ = new Set<ServerEventName>([
+  'connected',
+  'powerUpError',
+  'gameError',
+  'error',
+  'rematchOffered',
+  'queueStatus',
+  'matchFound',
+  'botGameOffered',
+]);
 
 const starting: ServerPayload<'gameStarting'> = {
   gameId: 'g-1',
@@ -181,6 +190,9 @@ const VALID: { [E in ServerEventName]: ServerPayload<E> } = {
   deadlockUnresolvable: { reason: 'No more cards can be flipped.', consecutiveDeadlocks: 1, seq: 44 },
   gameError: { message: 'Game not active' },
   rematchOffered: { gameId: 'g-1', roomCode: 'XYZ234', by: { userId: 'u-alice', username: 'alice' } },
+  queueStatus: { searching: 3, waitedMs: 4200, size: 'any' },
+  matchFound: { gameId: 'g-2', roomCode: 'XYZ235', people: 2, bots: 1 },
+  botGameOffered: { waitedMs: 20_000, botPaceMs: 1800 },
   error: { message: 'Unknown event' },
 };
 

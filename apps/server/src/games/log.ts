@@ -130,13 +130,17 @@ export class GameLog {
   #schedule(): void {
     if (this.#scheduled || this.#inFlight.size >= this.#maxInFlight || this.#pending.length === 0) return;
     this.#scheduled = true;
-    const wait = this.#lastStart + this.#gatherMs - performance.now();
     const run = () => {
+      // A timer can fire a little early (the event loop's clock is read once per turn): wait out the rest.
+      const wait = this.#lastStart + this.#gatherMs - performance.now();
+      if (wait > 0) {
+        setTimeout(run, wait);
+        return;
+      }
       this.#scheduled = false;
       this.#pump();
     };
-    if (wait > 0) setTimeout(run, wait);
-    else setImmediate(run);
+    setImmediate(run);
   }
 
   /** Waits until everything appended so far is durable. */

@@ -186,8 +186,12 @@ export class GameService {
     );
   }
 
+  /** Told when a user asks for a seat (creates or joins a game): the Play now queue lets them go. */
+  onSeatTaken: (userId: string) => void = () => {};
+
   /** The one door: a user's request, after their earlier ones, answered once durable. */
   handle<R extends GameRequest>(user: User, request: R): Promise<Outcome<Answers[R['type']]>> {
+    if (request.type === 'create' || request.type === 'join') this.onSeatTaken(user.id);
     return this.#enqueue(user, request, false) as Promise<Outcome<Answers[R['type']]>>;
   }
 

@@ -43,6 +43,7 @@ import { type Outcome, fail } from '../games/types.ts';
 import { socketOriginCheck } from '../http/origins.ts';
 import type { Metrics } from '../metrics.ts';
 import { gameHandlers } from './handlers.ts';
+import type { Matchmaker } from '../matchmaking/queue.ts';
 import { type EngineConnection, coalesceWrites } from './coalesced-writes.ts';
 import { type GameServer, type GameSocket, type InterServerEvents, type SocketState, emitTo } from './typed-socket.ts';
 
@@ -104,6 +105,8 @@ export function attachGateway(
     addresses?: AddressCaps;
     /** Told of every socket that opens and closes. */
     presence: Presence;
+    /** The Play now queue: its events reach each user's sockets; a user's last socket closing leaves it. */
+    matchmaker: Matchmaker;
   },
 ): GameServer {
   const { rateLimits, metrics } = options;
@@ -193,6 +196,7 @@ export function attachGateway(
           if (!user) return refuse('AUTHENTICATION_FAILED');
           socket.data.user = { id: user.id, username: user.username } satisfies User;
           socket.data.tokenVersion = user.tokenVersion;
+          socket.data.address = ip;
           // Held until the connection closes, whether or not it got as far as 'connection'.
           if (socket.conn.readyState === 'open') socket.conn.once('close', release);
           else release();
@@ -217,7 +221,9 @@ export function attachGateway(
     });
   });
 
-  const handlers = gameHandlers(games);
+  const { matchmaker } = options;
+  const handlers = gameHandlers(games, matchmaker);
+  matchmaker.notify = (userId, event, ...args) => emitTo(io.to(userChannel(userId)), event, ...args);
 
   // One set of listeners serves every socket (socket.io calls them with the socket as `this`) and the
   // per-socket state is on `socket.data`: no closures per connection.
@@ -299,7 +305,11 @@ export function attachGateway(
   const onDisconnect = function (this: GameSocket) {
     const userId = this.data.user.id;
     const open = byUser.get(userId);
-    if (open?.delete(this) && open.size === 0) byUser.delete(userId);
+    if (open?.delete(this) && open.size === 0) {
+      byUser.delete(userId);
+      // The last tab closed: leaving the page leaves the Play now queue at once.
+      matchmaker.leave(userId);
+    }
     // Other tabs of the same user keep the seat connected.
     games.disconnected(userId);
     options.presence.disconnected(userId);

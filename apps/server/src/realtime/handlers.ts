@@ -6,6 +6,7 @@ import type { Command, GameEvent } from '@memeslam/engine';
 import type { AckData, ClientEventName, ClientPayloadParsed, GameSetup } from '@memeslam/protocol';
 import type { User } from '../games/requests.ts';
 import type { GameService } from '../games/service.ts';
+import type { Matchmaker } from '../matchmaking/queue.ts';
 import { type Outcome, fail, ok } from '../games/types.ts';
 import { type GameSocket, emitTo } from './typed-socket.ts';
 
@@ -25,7 +26,7 @@ function firstEvent<T extends GameEvent['type']>(
   return events.find((e): e is Extract<GameEvent, { type: T }> => e.type === type);
 }
 
-export function gameHandlers(games: GameService): Handlers {
+export function gameHandlers(games: GameService, matchmaker: Matchmaker): Handlers {
   const created = async (user: User, setup: GameSetup, socket: GameSocket) => {
     const result = await games.handle(user, { type: 'create', setup });
     if (!result.ok) {
@@ -125,6 +126,12 @@ export function gameHandlers(games: GameService): Handlers {
       const result = await play(user, { type: 'forceDeadlockResolution' });
       if (!result.ok) return result;
       return ok({ cardsFlipped: firstEvent(result.data.events, 'deadlockResolved')?.cardsFlipped ?? 0 });
+    },
+
+    joinQueue: (user, { size }, socket) => matchmaker.join(user, size, socket.data.address),
+    leaveQueue: (user) => {
+      matchmaker.leave(user.id);
+      return ok(undefined);
     },
   };
 }

@@ -11,6 +11,8 @@ export interface SocketState {
   user: User;
   /** The token version the socket signed in with; an event after it changed is refused and the socket closed. */
   tokenVersion: number;
+  /** The client's address (the Play now queue's farming rule). */
+  address: string;
   windowStart: number;
   inWindow: number;
 }

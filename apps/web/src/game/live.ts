@@ -163,6 +163,9 @@ export const commands = {
     }
     return entered(ack);
   },
+  /** Play now: queue for a table of `size` (the server's queueStatus, matchFound and botGameOffered follow). */
+  joinQueue: (size: ClientPayload<'joinQueue'>['size']) => send('joinQueue', { size }),
+  leaveQueue: () => send('leaveQueue', {}),
   /** A lobby like the finished game `gameId`, offered to its other people (useRematch). */
   offerRematch: async (gameId: string) => entered(await send('offerRematch', { gameId })),
   setReady: (isReady: boolean) => send('setPlayerReady', { isReady }),

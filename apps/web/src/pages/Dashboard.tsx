@@ -17,6 +17,7 @@ import type { EntryAction, GameSummary } from '../dashboard/entry.ts';
 import { ErrorBanner } from '../dashboard/ErrorBanner.tsx';
 import { GameTabs } from '../dashboard/GameTabs.tsx';
 import { type GameTab, useActiveGames, useFreshUser, useGameStats, useMyGame } from '../dashboard/queries.ts';
+import { PlayNow } from '../dashboard/PlayNow.tsx';
 import { QuickLinks } from '../dashboard/QuickLinks.tsx';
 import { type DashboardStats, StatsPanel } from '../dashboard/StatsPanel.tsx';
 import { TournamentCard } from '../dashboard/TournamentCard.tsx';
@@ -90,6 +91,7 @@ export function Dashboard() {
         />
       )}
       {current && <CurrentGameBanner game={current} onEnter={() => actions.enter(current)} />}
+      {!current && <PlayNow disabled={actions.connectionError} />}
       {/* Near the top, so a friend's code is one step away on a phone too. */}
       <JoinGameForm joiner={joiner} connected={connected} title="Join with code" />
       <StatsPanel stats={panel} />

@@ -1,0 +1,106 @@
+/**
+ * Play now over real sockets, on a clock moved by hand: two people land in one game; alone, the bot
+ * offer after 20 s; bots fill a table after 20 s; never in the queue and in a game at once; leaving
+ * (cancel, or the last tab closing) leaves the queue at once.
+ */
+import { BOT_FILL_AFTER_MS } from '../src/matchmaking/pairing.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ManualClock } from '../src/clock.ts';
+import { type Booted, DATABASE_MODES, boot, call, newAccount } from './helpers/boot.ts';
+import { type Client, connect } from './helpers/sockets.ts';
+
+describe.each(DATABASE_MODES)('Play now on %s', (mode) => {
+  let server: Booted;
+  const clock = new ManualClock();
+  const clients: Client[] = [];
+  beforeAll(async () => {
+    server = await boot(mode, {}, { clock });
+  });
+  afterAll(async () => {
+    clients.forEach((c) => c.close());
+    await server.close();
+  });
+
+  async function person(prefix: string) {
+    const res = await call(server.base, 'POST', '/auth/register', { body: newAccount(prefix) });
+    const token = res.body.data.token as string;
+    const client = await connect(server.base, token);
+    clients.push(client);
+    return { client, token, user: res.body.data.user as { id: string; username: string } };
+  }
+
+  /** Lets the queue's work of the moment finish (a round trip through the server). */
+  const roundTrip = (client: Client) => client.emit('getPowerUpStatus');
+
+  it('seats two people who press Play now in one game, which starts by itself', async () => {
+    const a = await person('pa');
+    const b = await person('pb');
+    expect(await a.client.emit('joinQueue', { size: 2 })).toMatchObject({
+      success: true,
+      data: { searching: 1, size: 2 },
+    });
+    expect((await b.client.emit('joinQueue', { size: 'any' })).success).toBe(true);
+    const [foundA, foundB] = await Promise.all([a.client.waitFor('matchFound'), b.client.waitFor('matchFound')]);
+    expect(foundA).toEqual(foundB);
+    expect(foundA).toMatchObject({ people: 2, bots: 0 });
+    clock.advance(10_000);
+    await Promise.all([a.client.waitFor('handDealt'), b.client.waitFor('handDealt')]);
+    const game = (await call(server.base, 'GET', `/game/${foundA.gameId}`, { token: a.token })).body.data.game;
+    expect(game.players.map((p: { userId: string }) => p.userId).sort()).toEqual([a.user.id, b.user.id].sort());
+    expect(game).toMatchObject({ status: 'active', isBotGame: false });
+    // In a game in play: the queue is refused.
+    expect(await a.client.emit('joinQueue', { size: 2 })).toMatchObject({ success: false, code: 'ALREADY_IN_GAME' });
+    await a.client.emit('leaveGame', {});
+  });
+
+  it('offers someone alone a bot game after 20 s; Cancel leaves the queue at once', async () => {
+    const a = await person('alone');
+    await a.client.emit('joinQueue', { size: 3 });
+    clock.advance(BOT_FILL_AFTER_MS - 1000);
+    await roundTrip(a.client);
+    expect(a.client.all('botGameOffered')).toEqual([]);
+    const status = a.client.all('queueStatus').at(-1);
+    expect(status).toMatchObject({ searching: 1, size: 3 });
+    expect(status.waitedMs).toBeGreaterThanOrEqual(BOT_FILL_AFTER_MS - 2000);
+    clock.advance(1000);
+    expect(await a.client.waitFor('botGameOffered')).toMatchObject({ waitedMs: BOT_FILL_AFTER_MS });
+    expect((await a.client.emit('leaveQueue', {})).success).toBe(true);
+    const seen = a.client.all('queueStatus').length;
+    clock.advance(5000);
+    await roundTrip(a.client);
+    expect(a.client.all('queueStatus')).toHaveLength(seen);
+  });
+
+  it('after 20 s fills a table of three with a bot paced like the people present', async () => {
+    const a = await person('trio1');
+    const b = await person('trio2');
+    await a.client.emit('joinQueue', { size: 3 });
+    await b.client.emit('joinQueue', { size: 3 });
+    await roundTrip(b.client);
+    expect(a.client.all('matchFound')).toEqual([]);
+    clock.advance(BOT_FILL_AFTER_MS);
+    const found = await a.client.waitFor('matchFound');
+    expect(found).toMatchObject({ people: 2, bots: 1 });
+    expect(await b.client.waitFor('matchFound')).toEqual(found);
+    const game = (await call(server.base, 'GET', `/game/${found.gameId}`, { token: a.token })).body.data.game;
+    expect(game).toMatchObject({ maxPlayers: 3, isBotGame: true, botSettings: { numberOfBots: 1 } });
+    clock.advance(10_000);
+    await a.client.waitFor('handDealt');
+    await a.client.emit('leaveGame', {});
+    await b.client.emit('leaveGame', {});
+  });
+
+  it('lets go of someone who takes a seat elsewhere, or whose last tab closes', async () => {
+    const a = await person('elsewhere');
+    const b = await person('closes');
+    await a.client.emit('joinQueue', { size: 4 });
+    await b.client.emit('joinQueue', { size: 4 });
+    expect((await a.client.emit('createGame', { maxPlayers: 2 })).success).toBe(true);
+    b.client.close();
+    const c = await person('third');
+    // The server hears of the closed tab a moment later: asking again is harmless (it keeps the wait).
+    await expect.poll(async () => (await c.client.emit('joinQueue', { size: 4 })).data.searching).toBe(1);
+    await c.client.emit('leaveQueue', {});
+    await a.client.emit('leaveGame', {});
+  });
+});
