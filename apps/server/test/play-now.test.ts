@@ -1,9 +1,12 @@
 /**
  * Play now over real sockets, on a clock moved by hand: two people land in one game; alone, the bot
  * offer after 20 s; bots fill a table after 20 s; never in the queue and in a game at once; leaving
- * (cancel, or the last tab closing) leaves the queue at once.
+ * (cancel, or the last tab closing) leaves the queue at once; leaving a game right after it began
+ * costs a two-minute wait.
  */
+import { queueCooldownText } from '@memeslam/protocol';
 import { BOT_FILL_AFTER_MS } from '../src/matchmaking/pairing.ts';
+import { COOLDOWN_MS } from '../src/matchmaking/queue.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/clock.ts';
 import { type Booted, DATABASE_MODES, boot, call, newAccount } from './helpers/boot.ts';
@@ -50,7 +53,13 @@ describe.each(DATABASE_MODES)('Play now on %s', (mode) => {
     expect(game).toMatchObject({ status: 'active', isBotGame: false });
     // In a game in play: the queue is refused.
     expect(await a.client.emit('joinQueue', { size: 2 })).toMatchObject({ success: false, code: 'ALREADY_IN_GAME' });
+    // Leaving right after the start: a loss, and Play now waits two minutes for this player.
     await a.client.emit('leaveGame', {});
+    const refused = await a.client.emit('joinQueue', { size: 2 });
+    expect(refused).toMatchObject({ success: false, code: 'QUEUE_COOLDOWN', error: queueCooldownText(COOLDOWN_MS) });
+    clock.advance(COOLDOWN_MS);
+    expect((await a.client.emit('joinQueue', { size: 2 })).success).toBe(true);
+    await a.client.emit('leaveQueue', {});
   });
 
   it('offers someone alone a bot game after 20 s; Cancel leaves the queue at once', async () => {

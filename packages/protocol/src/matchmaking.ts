@@ -45,4 +45,10 @@ export const MATCHMAKING_TEXTS = {
   botOffer: 'Play a bot paced like you, or keep waiting for people?',
   playBot: 'Play a bot',
   keepWaiting: 'Keep waiting',
+  cooldown: 'You left your last game right after it began: Play now takes you again in a moment',
 } as const;
+
+/** The cooldown's refusal with the time left: a player who leaves games at once waits before the next. */
+export function queueCooldownText(msLeft: number): string {
+  return `You left your last game right after it began: Play now takes you again in ${Math.ceil(msLeft / 1000)} s`;
+}

@@ -6,6 +6,7 @@
 import { RULE_TEXTS } from '@memeslam/engine';
 import * as z from 'zod';
 import { GAME_TEXTS, LOBBY_TEXTS } from './game-texts.ts';
+import { MATCHMAKING_TEXTS } from './matchmaking.ts';
 import { CONNECTION_TEXTS, SERVER_TEXTS, VALIDATION_TEXTS } from './texts.ts';
 
 /** Each code's usual text. A refusal may carry a more precise one (a card named, a field named). */
@@ -24,6 +25,7 @@ export const REFUSAL_TEXTS = {
   CREATE_FAILED: LOBBY_TEXTS.failedToCreateGame,
   /** The room hit a server fault and was stopped; its game is recorded as aborted. */
   GAME_STOPPED: GAME_TEXTS.gameStopped,
+  QUEUE_COOLDOWN: MATCHMAKING_TEXTS.cooldown,
   // The server.
   /** A ceiling of the server (rooms, sockets) was reached: try again shortly. */
   SERVER_BUSY: SERVER_TEXTS.serverBusy,

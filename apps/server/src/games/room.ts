@@ -122,6 +122,11 @@ export class GameRoom {
     return this.#steps.seq;
   }
 
+  /** When play began (epoch ms), or null before the deal. */
+  get startedAt(): number | null {
+    return this.#game ? this.#game.state.startedAt + this.#game.clockOffset : null;
+  }
+
   /** The room threw and was stopped. */
   get failed(): boolean {
     return this.#steps.failed;

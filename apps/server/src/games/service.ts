@@ -188,6 +188,8 @@ export class GameService {
 
   /** Told when a user asks for a seat (creates or joins a game): the Play now queue lets them go. */
   onSeatTaken: (userId: string) => void = () => {};
+  /** Told when a user leaves a game in play that began at `startedAt` (Play now's cooldown for early leavers). */
+  onLeftInPlay: (userId: string, startedAt: number) => void = () => {};
 
   /** The one door: a user's request, after their earlier ones, answered once durable. */
   handle<R extends GameRequest>(user: User, request: R): Promise<Outcome<Answers[R['type']]>> {
@@ -243,8 +245,10 @@ export class GameService {
           this.#transport?.unsubscribe(user.id, room.id);
           return fail('NOT_IN_GAME');
         }
+        const inPlay = room.status === 'active' ? room.startedAt : null;
         const left = await settle(room, room.leave(user.id));
         if (left.ok) this.#rooms.unseat(user.id, room);
+        if (left.ok && inPlay !== null) this.onLeftInPlay(user.id, inPlay);
         return left;
       }
       case 'ready':

@@ -10,6 +10,7 @@ import { DEFAULT_MATCH_PACE_MS, recordedPace } from '@memeslam/engine';
 import {
   ABUSE_LIMITS,
   MATCH_ME,
+  queueCooldownText,
   type QueueSize,
   type ServerArgs,
   type ServerEventName,
@@ -28,6 +29,10 @@ import type { BudgetFactory, BudgetStore } from '../http/token-buckets.ts';
 import { type Decision, type Seeker, pair } from './pairing.ts';
 
 const TICK_MS = 1000;
+/** Leaving a game in play this soon after it began is leaving early... */
+export const EARLY_LEAVE_MS = 60_000;
+/** ...and Play now takes the player again only this long after. */
+export const COOLDOWN_MS = 2 * 60_000;
 const HOUR_MS = 60 * 60 * 1000;
 
 interface Queued extends Seeker {
@@ -46,6 +51,8 @@ export class Matchmaker {
   readonly #queue = new Map<string, Queued>();
   /** When two users of one address were seated together, by the pair's key (the farming rule). */
   readonly #meetings = new Map<string, number[]>();
+  /** Early leavers: when Play now takes them again. */
+  readonly #cooldowns = new Map<string, number>();
   #timer: Timer | null = null;
   #pairing: Promise<void> = Promise.resolve();
   #closed = false;
@@ -68,6 +75,11 @@ export class Matchmaker {
     this.#joins = deps.budgets ? deps.budgets('queue-joins', { capacity: perMinute, perSecond: perMinute / 60 }) : null;
     // Taking a seat by any other way leaves the queue.
     deps.games.onSeatTaken = (userId) => void this.leave(userId);
+    // Leaving a game right after it began (a loss already): Play now waits a while for that player.
+    deps.games.onLeftInPlay = (userId, startedAt) => {
+      const now = this.#clock.now();
+      if (now - startedAt <= EARLY_LEAVE_MS) this.#cooldowns.set(userId, now + COOLDOWN_MS);
+    };
   }
 
   get searching(): number {
@@ -80,6 +92,9 @@ export class Matchmaker {
 
   async join(user: User, size: QueueSize, address: string): Promise<Outcome<ServerPayload<'queueStatus'>>> {
     if (this.#closed) return fail('SERVER_BUSY');
+    const until = this.#cooldowns.get(user.id) ?? 0;
+    if (until > this.#clock.now()) return fail('QUEUE_COOLDOWN', queueCooldownText(until - this.#clock.now()));
+    this.#cooldowns.delete(user.id);
     if (this.#joins && !(await this.#joins.take(user.id, this.#clock.now()))) return fail('TOO_MANY_GAMES');
     const current = await this.#games.currentGame(user.id);
     if (current && current.status !== 'waiting') return fail('ALREADY_IN_GAME');
