@@ -15,10 +15,11 @@ describeJourneys('leaderboard', () => {
   beforeAll(async () => {
     server = await startServer();
     // Three players with different records, put straight into the database.
+    // The third has the best rating, the first a provisional one, the second none (no rated game).
     const records = [
-      { gamesPlayed: 10, gamesWon: 2, totalPoints: 900 },
+      { gamesPlayed: 10, gamesWon: 2, totalPoints: 900, rating: 1580.4, ratingDeviation: 180, ratedGames: 4 },
       { gamesPlayed: 4, gamesWon: 4, totalPoints: 500 },
-      { gamesPlayed: 20, gamesWon: 5, totalPoints: 300 },
+      { gamesPlayed: 20, gamesWon: 5, totalPoints: 300, rating: 1702.6, ratingDeviation: 70, ratedGames: 18 },
     ];
     for (const [k, record] of records.entries()) {
       const username = `lb${k}_${randomBytes(2).toString('hex')}`;
@@ -64,6 +65,14 @@ describeJourneys('leaderboard', () => {
       await rates.first().waitFor();
       expect(await rates.first().innerText()).toContain(names[1]!);
       expect(await rates.first().innerText()).toContain('100%');
+
+      await page.getByRole('tab', { name: LEADERBOARD_TEXTS.tabs.rating }).click();
+      const rated = page.getByRole('tabpanel').getByRole('listitem');
+      await rated.first().waitFor();
+      expect(await rated.allInnerTexts()).toEqual([
+        expect.stringMatching(new RegExp(`${names[2]}[\\s\\S]*1703(?!\\?)`)),
+        expect.stringMatching(new RegExp(`${names[0]}[\\s\\S]*1580\\?`)),
+      ]);
 
       await page.getByRole('tab', { name: LEADERBOARD_TEXTS.tabs.tournament }).click();
       await page.getByText(TOURNAMENT_TEXTS.noActiveTournament).waitFor();

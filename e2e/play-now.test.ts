@@ -8,7 +8,7 @@ import { it } from 'vitest';
 import { ManualClock } from '../apps/server/src/clock.ts';
 import { BOT_FILL_AFTER_MS } from '../apps/server/src/matchmaking/pairing.ts';
 import { registerAccount, signIn } from './helpers/accounts.ts';
-import { atPath, describeJourneys, openJourney, useBrowser } from './helpers/browser.ts';
+import { atPath, describeJourneys, openJourney, screenshot, useBrowser } from './helpers/browser.ts';
 import { startWithClock } from './helpers/held-game.ts';
 import { useServer } from './helpers/server.ts';
 
@@ -53,9 +53,11 @@ describeJourneys('Play now', () => {
       await j.goto('/dashboard');
       await j.page.getByRole('button', { name: MATCHMAKING_TEXTS.playNow, exact: true }).click();
       await j.page.getByRole('status').getByText(MATCHMAKING_TEXTS.searching).waitFor();
+      await screenshot(j.page, 'play-now-searching');
       clock.advance(BOT_FILL_AFTER_MS);
       const offer = j.page.getByRole('dialog', { name: MATCHMAKING_TEXTS.botOfferTitle });
       await offer.waitFor();
+      await screenshot(j.page, 'play-now-bot-offer');
       await offer.getByRole('button', { name: MATCHMAKING_TEXTS.keepWaiting }).click();
       await offer.waitFor({ state: 'hidden' });
       await j.page.getByRole('status').getByText(MATCHMAKING_TEXTS.searchingCount(1)).waitFor();
