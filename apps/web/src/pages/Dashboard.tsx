@@ -91,7 +91,6 @@ export function Dashboard() {
         />
       )}
       {current && <CurrentGameBanner game={current} onEnter={() => actions.enter(current)} />}
-      {!current && <PlayNow disabled={actions.connectionError} />}
       {/* Near the top, so a friend's code is one step away on a phone too. */}
       <JoinGameForm joiner={joiner} connected={connected} title="Join with code" />
       <StatsPanel stats={panel} />
@@ -109,6 +108,8 @@ export function Dashboard() {
             onQuickStart={(difficulty) => actions.createBotGame(quickStartSettings(difficulty))}
             onMyGame={() => actions.enter(current)}
           />
+          {/* Under the Play panel, so a phone's first screen keeps Play and Quick Start. */}
+          {!current && <PlayNow disabled={actions.connectionError} />}
           <GameTabs
             tab={tab}
             onTabChange={setTab}
