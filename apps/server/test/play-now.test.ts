@@ -8,7 +8,9 @@ import { queueCooldownText } from '@memeslam/protocol';
 import { BOT_FILL_AFTER_MS } from '../src/matchmaking/pairing.ts';
 import { COOLDOWN_MS } from '../src/matchmaking/queue.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { ManualClock } from '../src/clock.ts';
+import { users } from '../src/db/schema.ts';
 import { type Booted, DATABASE_MODES, boot, call, newAccount } from './helpers/boot.ts';
 import { type Client, connect } from './helpers/sockets.ts';
 
@@ -83,6 +85,15 @@ describe.each(DATABASE_MODES)('Play now on %s', (mode) => {
   it('after 20 s fills a table of three with a bot paced like the people present', async () => {
     const a = await person('trio1');
     const b = await person('trio2');
+    // Their recorded paces (medians of their last games' medians): 1.8 s and 2.6 s per play.
+    await server.app.db
+      .update(users)
+      .set({ playPaces: [1800] })
+      .where(eq(users.id, a.user.id));
+    await server.app.db
+      .update(users)
+      .set({ playPaces: [2600] })
+      .where(eq(users.id, b.user.id));
     await a.client.emit('joinQueue', { size: 3 });
     await b.client.emit('joinQueue', { size: 3 });
     await roundTrip(b.client);
@@ -93,6 +104,8 @@ describe.each(DATABASE_MODES)('Play now on %s', (mode) => {
     expect(await b.client.waitFor('matchFound')).toEqual(found);
     const game = (await call(server.base, 'GET', `/game/${found.gameId}`, { token: a.token })).body.data.game;
     expect(game).toMatchObject({ maxPlayers: 3, isBotGame: true, botSettings: { numberOfBots: 1 } });
+    // The bot plays at the people's median pace, not at the host's alone.
+    expect(server.app.games.find(found.roomCode)?.setup.bots?.matchPaceMs).toBe(2200);
     clock.advance(10_000);
     await a.client.waitFor('handDealt');
     await a.client.emit('leaveGame', {});

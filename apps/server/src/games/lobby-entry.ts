@@ -38,7 +38,7 @@ export class LobbyEntry {
         : (budgets ?? memoryBudgets)('games-created', { capacity: perMinute, perSecond: perMinute / 60 });
   }
 
-  async create(user: User, asked: GameSetup): Promise<Outcome<Entry>> {
+  async create(user: User, asked: GameSetup, matchPaceMs?: number): Promise<Outcome<Entry>> {
     const { rooms, store, clock, ownership } = this.#games;
     if (rooms.size >= this.#maxRooms) return fail('SERVER_BUSY');
     if (this.#creations && !(await this.#creations.take(user.id, clock.now()))) {
@@ -46,10 +46,11 @@ export class LobbyEntry {
     }
     const free = await this.freeSeatFor(user.id);
     if (!free.ok) return free;
-    // "Match me": the bots take the host's recorded pace, fixed now and kept with the room's settings.
+    // "Match me": the bots take the host's recorded pace (Play now: the people's median), fixed now
+    // and kept with the room's settings.
     const setup =
       asked.bots?.difficulty === MATCH_ME
-        ? { ...asked, bots: { ...asked.bots, matchPaceMs: await store.recordedPaceOf(user.id) } }
+        ? { ...asked, bots: { ...asked.bots, matchPaceMs: matchPaceMs ?? (await store.recordedPaceOf(user.id)) } }
         : asked;
     for (let attempt = 0; attempt < 10; attempt += 1) {
       const roomCode = rooms.newRoomCode();

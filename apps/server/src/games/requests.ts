@@ -23,7 +23,12 @@ export interface User {
 
 /** What a user may ask of the games: the same for sockets and HTTP. */
 export type GameRequest =
-  | { readonly type: 'create'; readonly setup: GameSetup }
+  | {
+      readonly type: 'create';
+      readonly setup: GameSetup;
+      /** Play now only (set by the server, never from a client): "Match me" bots' pace, the people's median. */
+      readonly matchPaceMs?: number;
+    }
   /** `watch`: a non-member may spectate a game in play when its host allows it (sockets). */
   | { readonly type: 'join'; readonly roomCode: string; readonly watch?: boolean }
   /** The user's game, or the one named by id or room code. */

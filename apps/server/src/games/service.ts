@@ -234,7 +234,7 @@ export class GameService {
     }
     switch (request.type) {
       case 'create':
-        return this.#entry.create(user, request.setup);
+        return this.#entry.create(user, request.setup, request.matchPaceMs);
       case 'join':
         return this.#entry.join(user, request.roomCode, request.watch ?? false);
       case 'leave': {

@@ -191,7 +191,11 @@ export class Matchmaker {
       autoStart: true,
       ...(table.bots > 0 ? { withBots: true, numberOfBots: table.bots, botDifficulty: MATCH_ME } : {}),
     });
-    const created = await this.#games.handle(host.user, { type: 'create', setup });
+    const created = await this.#games.handle(host.user, {
+      type: 'create',
+      setup,
+      ...(table.botPaceMs === null ? {} : { matchPaceMs: Math.round(table.botPaceMs) }),
+    });
     if (!created.ok) {
       this.#log.warn({ code: created.code, userId: host.userId }, 'a Play now table could not be made');
       this.#requeue(guests);
@@ -217,7 +221,7 @@ export class Matchmaker {
         gameId,
         roomCode,
         people: seated.length,
-        bots: table.bots + (people.length - seated.length),
+        bots: table.bots,
       });
     }
   }
