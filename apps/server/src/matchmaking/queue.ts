@@ -117,7 +117,7 @@ export class Matchmaker {
       paceMs: row ? recordedPace(row.paces) : DEFAULT_MATCH_PACE_MS,
       offered: false,
     });
-    this.#timer ??= every(this.#clock, TICK_MS, () => void this.#tick());
+    this.#startTicking();
     void this.#tick();
     return ok(this.#status(user.id));
   }
@@ -142,6 +142,10 @@ export class Matchmaker {
       waitedMs: seeker ? Math.max(0, this.#clock.now() - seeker.since) : 0,
       size: seeker?.size ?? 'any',
     };
+  }
+
+  #startTicking(): void {
+    if (!this.#closed) this.#timer ??= every(this.#clock, TICK_MS, () => void this.#tick());
   }
 
   #stopTicking(): void {
@@ -228,6 +232,7 @@ export class Matchmaker {
 
   #requeue(people: readonly Queued[]): void {
     for (const p of people) this.#queue.set(p.userId, p);
+    if (this.#queue.size > 0) this.#startTicking();
   }
 
   #pairKey(a: Seeker, b: Seeker): string {
