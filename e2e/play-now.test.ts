@@ -30,6 +30,8 @@ describeJourneys('Play now', () => {
       await Promise.all(journeys.map((j, i) => signIn(j, accounts[i] as (typeof accounts)[number])));
       for (const j of journeys) {
         await j.goto('/dashboard');
+        // The server's first page of the run: on a busy machine it may take a while to come up.
+        await j.page.getByRole('button', { name: MATCHMAKING_TEXTS.playNow, exact: true }).waitFor({ timeout: 60_000 });
         await j.page.getByRole('radio', { name: '2' }).check({ force: true });
         await j.page.getByRole('button', { name: MATCHMAKING_TEXTS.playNow, exact: true }).click();
       }
@@ -43,7 +45,7 @@ describeJourneys('Play now', () => {
     } finally {
       await Promise.all(journeys.map((j) => j.close()));
     }
-  }, 60_000);
+  }, 120_000);
 
   it('offers someone alone a bot game after 20 s; Keep waiting, Cancel, and Play a bot', async () => {
     const account = await registerAccount(server().base, 'lonely');
