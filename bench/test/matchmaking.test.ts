@@ -13,17 +13,18 @@ describe('the Play now simulation', () => {
     const options = {
       people: 30,
       arrivalEverySeconds: 5,
-      hours: 3,
+      hours: 2,
       skillSeconds: [1.2, 4.0] as const,
       sizeMix: { '2': 0.3, '3': 0.1, '4': 0.1, any: 0.5 },
       seed: 'test',
     };
     const report = simulateMatchmaking(options);
     expect(simulateMatchmaking(options)).toEqual(report);
-    expect(report.games).toBeGreaterThan(200);
+    expect(report.games).toBeGreaterThan(150);
     expect(report.medianWaitSeconds).toBeLessThanOrEqual(20);
     expect(report.botSeatPercent).toBeGreaterThan(0);
     expect(report.botSeatPercent).toBeLessThan(100);
     expect(report.rankCorrelation.get(10)?.rho ?? 0).toBeGreaterThan(0.5);
-  });
+    // Two simulations of 2 hours: under a second alone, several on a machine running every suite.
+  }, 30_000);
 });
