@@ -9,7 +9,9 @@ import { registerAuthRoutes } from './auth/routes.ts';
 import { AuthService } from './auth/service.ts';
 import { SessionTokens } from './auth/tokens.ts';
 import type { Config } from './config.ts';
-import { type Counts, memoryCounts, redisCounts } from './cluster/counts.ts';
+import { type Counts, memoryCounts, nodeRegistry, redisCounts } from './cluster/counts.ts';
+import { NODE_TTL_MS } from './cluster/nodes.ts';
+import { redisLeases } from './cluster/redis-ports.ts';
 import { type Db, openDatabase, ping } from './db/client.ts';
 import { envelopeOptions, installErrorHandler } from './http/errors.ts';
 import { originAllowed } from './http/origins.ts';
@@ -28,6 +30,7 @@ import { registerStatsRoutes } from './stats/routes.ts';
 import { registerTournamentRoutes } from './tournaments/routes.ts';
 import { TournamentService } from './tournaments/service.ts';
 import { Matchmaker } from './matchmaking/queue.ts';
+import { RedisQueueStore } from './matchmaking/redis-store.ts';
 import { type TrustProxy, attachGateway } from './realtime/gateway.ts';
 import { Metrics, mayReadMetrics } from './metrics.ts';
 import { registerWalletRoutes } from './wallet/routes.ts';
@@ -235,13 +238,24 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
   app.decorate('tournaments', tournaments);
   registerTournamentRoutes(app, auth, tournaments);
   await tournaments.settle();
-  // Play now: in process on each server (cluster mode too, for now: a queue per node, not one for all).
+  // Play now: one queue for the cluster in its Redis (one node pairs at a time), or in process.
   const matchmaker = new Matchmaker({
     games,
     db: database.db,
     clock: options.clock ?? systemClock,
     log: app.log,
     budgets: config.rateLimits ? counts.budgets : null,
+    nodeId: config.nodeId,
+    ...(redis
+      ? {
+          store: new RedisQueueStore({
+            redis: redis.commands,
+            leases: redisLeases(redis),
+            nodeId: config.nodeId,
+            registry: { key: nodeRegistry(redis), ttlMs: NODE_TTL_MS },
+          }),
+        }
+      : {}),
   });
   const io = attachGateway(app, auth, games, {
     rateLimits: config.rateLimits,
@@ -287,7 +301,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
   // Sockets go first, before the HTTP server waits for its connections (no new commands come in),
   // then the rooms' last snapshots and results are written, then storage closes.
   app.addHook('preClose', async () => {
-    matchmaker.close();
+    await matchmaker.close();
     games.stop();
     // This node's sockets only (with the Redis adapter, io.disconnectSockets would reach every node's).
     io.local.disconnectSockets(true);

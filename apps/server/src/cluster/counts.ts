@@ -37,10 +37,15 @@ export function memoryCounts(): Counts {
   };
 }
 
+/** The registry of the cluster's live nodes (cluster/nodes.ts), which every node's heartbeat writes. */
+export function nodeRegistry(cluster: ClusterRedis): string {
+  return cluster.key('counts', 'nodes');
+}
+
 /** This node's counts in the cluster's Redis (`timing`: tests shorten it). */
 export function redisCounts(cluster: ClusterRedis, nodeId: string, timing: NodeTiming = DEFAULT_TIMING): Counts {
   const redis = cluster.commands;
-  const heartbeat = new NodeHeartbeat(redis, cluster.key('counts', 'nodes'), nodeId, timing);
+  const heartbeat = new NodeHeartbeat(redis, nodeRegistry(cluster), nodeId, timing);
   return {
     presence: new RedisPresence(redis, heartbeat, cluster.key('counts', 'online', '')),
     addresses: new RedisAddressCaps(redis, heartbeat, cluster.key('counts', 'sockets-by-ip', '')),

@@ -186,15 +186,26 @@ export class GameService {
     );
   }
 
-  /** Told when a user asks for a seat (creates or joins a game): the Play now queue lets them go. */
+  /**
+   * Told when a user asks for a seat (creates or joins a game), and again once they have it: the Play
+   * now queue lets them go (the second time for a queue join that raced the seat from another tab).
+   */
   onSeatTaken: (userId: string) => void = () => {};
   /** Told when a user leaves a game in play that began at `startedAt` (Play now's cooldown for early leavers). */
   onLeftInPlay: (userId: string, startedAt: number) => void = () => {};
 
   /** The one door: a user's request, after their earlier ones, answered once durable. */
   handle<R extends GameRequest>(user: User, request: R): Promise<Outcome<Answers[R['type']]>> {
-    if (request.type === 'create' || request.type === 'join') this.onSeatTaken(user.id);
-    return this.#enqueue(user, request, false) as Promise<Outcome<Answers[R['type']]>>;
+    const seats = request.type === 'create' || request.type === 'join';
+    if (seats) this.onSeatTaken(user.id);
+    const answer = this.#enqueue(user, request, false) as Promise<Outcome<Answers[R['type']]>>;
+    const seated = (outcome: Outcome<unknown>) => outcome.ok && !(outcome.data as { watching?: boolean }).watching;
+    if (seats)
+      void answer.then(
+        (outcome) => seated(outcome) && this.onSeatTaken(user.id),
+        () => {},
+      );
+    return answer;
   }
 
   /** `forwarded`: another node sent it here, its owner (it is never sent on again). */

@@ -308,7 +308,7 @@ export function attachGateway(
     if (open?.delete(this) && open.size === 0) {
       byUser.delete(userId);
       // The last tab closed: leaving the page leaves the Play now queue at once.
-      matchmaker.leave(userId);
+      void matchmaker.leave(userId);
     }
     // Other tabs of the same user keep the seat connected.
     games.disconnected(userId);

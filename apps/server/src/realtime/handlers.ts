@@ -129,8 +129,8 @@ export function gameHandlers(games: GameService, matchmaker: Matchmaker): Handle
     },
 
     joinQueue: (user, { size }, socket) => matchmaker.join(user, size, socket.data.address),
-    leaveQueue: (user) => {
-      matchmaker.leave(user.id);
+    leaveQueue: async (user) => {
+      await matchmaker.leave(user.id);
       return ok(undefined);
     },
   };

@@ -20,11 +20,22 @@ export function PlayNow({ disabled }: { disabled: boolean }) {
   const [searching, setSearching] = useState<Searching | null>(null);
   const [offered, setOffered] = useState(false);
   const queued = useRef(false);
+  const sizeQueued = useRef<QueueSize>('any');
 
   useEffect(() => {
     const off = onServerEvent((event, payload) => {
       if (!queued.current) return;
-      if (event === 'queueStatus') setSearching(payload as Searching);
+      // The socket came back (its server restarted, or died and another took over): queue again,
+      // keeping the wait (the queue remembers when this player began searching).
+      if (event === 'connected') {
+        void commands.joinQueue(sizeQueued.current).then((ack) => {
+          if (ack.success || !queued.current) return;
+          queued.current = false;
+          setSearching(null);
+          setOffered(false);
+          toast.error(ackError(ack, MATCHMAKING_TEXTS.joinFailed));
+        });
+      } else if (event === 'queueStatus') setSearching(payload as Searching);
       else if (event === 'botGameOffered') setOffered(true);
       else if (event === 'matchFound') {
         queued.current = false;
@@ -41,6 +52,7 @@ export function PlayNow({ disabled }: { disabled: boolean }) {
 
   async function search() {
     queued.current = true;
+    sizeQueued.current = size;
     const ack = await commands.joinQueue(size);
     if (!ack.success || !ack.data) {
       queued.current = false;
