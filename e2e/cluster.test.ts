@@ -2,14 +2,20 @@
  * Cluster mode as a person meets it (issue 14): the web app through nginx in front of two nodes on
  * PostgreSQL and Redis. The node running the player's game is killed mid-game; the page reconnects
  * through nginx to the other node, which has taken the game over, and the player plays on to the
- * result with every card they played still played.
+ * result with every card they played still played. Play now (issue 25): two people on the two nodes
+ * press it and land in one game; then one searching person's node dies, their page comes back through
+ * nginx to the other node and searches on, and they are seated with someone there.
+ *
+ * nginx picks a node by the client's address, and every page here comes from 127.0.0.1: the page on
+ * the other node is opened at that node's own address (each node serves the web app too).
  */
 import { resolve } from 'node:path';
+import { MATCHMAKING_TEXTS } from '@memeslam/protocol';
 import type { Page } from 'playwright-core';
 import { afterEach, expect, it } from 'vitest';
 import { type Cluster, clusterSkipReason, healthFrom, startCluster } from '../apps/server/test/helpers/cluster.ts';
 import { registerAccount, signIn } from './helpers/accounts.ts';
-import { describeJourneys, openJourney, useBrowser } from './helpers/browser.ts';
+import { type Journey, atPath, describeJourneys, openJourney, useBrowser } from './helpers/browser.ts';
 import { RESULT_HEADINGS, createBotGame, playOneCard, playUntilEnd } from './helpers/game.ts';
 import { WEB_ROOT } from './helpers/server.ts';
 
@@ -42,10 +48,7 @@ describeJourneys('cluster', () => {
         await signIn(journey, account);
         // Made through nginx: the node this machine's address lands on runs it.
         const { gameId } = await createBotGame(front, account, { gameSpeed: 'normal', cardsPerPlayer: 20 });
-        const owner = cluster.indexOf(
-          (await cluster.front?.upstreamsOf(await healthFrom(front, '127.0.0.1')))?.at(-1) ?? '',
-        );
-        expect(owner).toBeGreaterThanOrEqual(0);
+        const owner = await frontNode(cluster);
         await journey.goto(`/game/${gameId}`);
         const played: string[] = [];
         // A click can lose its pile to a bot's play a moment earlier: the server refuses it and the
@@ -87,7 +90,63 @@ describeJourneys('cluster', () => {
     },
     300_000,
   );
+
+  it.skipIf(skip !== null)(
+    'Play now on two nodes: two people land in one game; a searcher whose node dies searches on through the other',
+    async () => {
+      cluster = await startCluster({ nodes: 2, front: true });
+      const front = cluster.front?.url as string;
+      const viaFront = await frontNode(cluster);
+      const other = cluster.url(1 - viaFront);
+      const journeys: Journey[] = [];
+      const open = async (base: string, name: string) => {
+        const journey = await openJourney(browser(), base);
+        journeys.push(journey);
+        await signIn(journey, await registerAccount(base, name));
+        await journey.goto('/dashboard');
+        return journey;
+      };
+      const playNow = (j: Journey) =>
+        j.page.getByRole('button', { name: MATCHMAKING_TEXTS.playNow, exact: true }).click({ timeout: 60_000 });
+      const sameRoom = async (pair: Journey[]) => {
+        const room = /^\/(lobby|game)\/([A-Z0-9]{6})$/;
+        const codes = (await Promise.all(pair.map((j) => atPath(j.page, room)))).map((p) => room.exec(p)?.[2]);
+        expect(codes[0]).toBeTruthy();
+        expect(codes[1]).toBe(codes[0]);
+        // The table starts by itself: both are dealt their hands.
+        await Promise.all(pair.map((j) => j.page.locator('[data-hand-card]').first().waitFor({ timeout: 30_000 })));
+      };
+      try {
+        const [a, b] = [await open(front, 'nodea'), await open(other, 'nodeb')];
+        await playNow(a);
+        await playNow(b);
+        await sameRoom([a, b]);
+
+        const searcher = await open(front, 'dies');
+        await playNow(searcher);
+        await searcher.page.getByRole('status').getByText(MATCHMAKING_TEXTS.searchingCount(1)).waitFor();
+        expect(await cluster.kill(viaFront, 'SIGKILL')).toBeNull();
+        // Someone on the other node presses Play now; the searcher's page reconnects through nginx to
+        // that node and searches on: the two are seated together.
+        const there = await open(other, 'there');
+        await playNow(there);
+        await sameRoom([searcher, there]);
+        for (const j of journeys) j.assertNoPageErrors();
+      } finally {
+        await Promise.all(journeys.map((j) => j.close()));
+      }
+    },
+    300_000,
+  );
 });
+
+/** The node nginx sends this machine's requests (and pages) to. */
+async function frontNode(cluster: Cluster): Promise<number> {
+  const front = cluster.front?.url as string;
+  const index = cluster.indexOf((await cluster.front?.upstreamsOf(await healthFrom(front, '127.0.0.1')))?.at(-1) ?? '');
+  expect(index).toBeGreaterThanOrEqual(0);
+  return index;
+}
 
 const PLAYABLE = '[data-hand-card][data-playable]:not([disabled])';
 
