@@ -11,6 +11,7 @@
  */
 import { resolve } from 'node:path';
 import { MATCHMAKING_TEXTS } from '@memeslam/protocol';
+import { Redis } from 'ioredis';
 import type { Page } from 'playwright-core';
 import { afterEach, expect, it } from 'vitest';
 import { type Cluster, clusterSkipReason, healthFrom, startCluster } from '../apps/server/test/helpers/cluster.ts';
@@ -102,9 +103,10 @@ describeJourneys('cluster', () => {
       const open = async (base: string, name: string) => {
         const journey = await openJourney(browser(), base);
         journeys.push(journey);
-        await signIn(journey, await registerAccount(base, name));
+        const account = await registerAccount(base, name);
+        await signIn(journey, account);
         await journey.goto('/dashboard');
-        return journey;
+        return Object.assign(journey, { userId: account.user.id });
       };
       const playNow = (j: Journey) =>
         j.page.getByRole('button', { name: MATCHMAKING_TEXTS.playNow, exact: true }).click({ timeout: 60_000 });
@@ -126,8 +128,19 @@ describeJourneys('cluster', () => {
         await playNow(searcher);
         await searcher.page.getByRole('status').getByText(MATCHMAKING_TEXTS.searchingCount(1)).waitFor();
         expect(await cluster.kill(viaFront, 'SIGKILL')).toBeNull();
-        // Someone on the other node presses Play now; the searcher's page reconnects through nginx to
-        // that node and searches on: the two are seated together.
+        // The page reconnects through nginx to the other node and queues again there (its entry in the
+        // cluster's queue names that node now: an entry left behind by the dead node would be dropped).
+        const living = cluster.nodes[1 - viaFront]?.id;
+        const redis = new Redis(cluster.redisUrl);
+        try {
+          const key = `ms:${new URL(cluster.databaseUrl).pathname.slice(1)}:mm:queue`;
+          const nodeOf = async () =>
+            (JSON.parse((await redis.hget(key, searcher.userId)) ?? '{}') as { node?: string }).node;
+          await expect.poll(nodeOf, { timeout: 30_000, interval: 250 }).toBe(living);
+        } finally {
+          redis.disconnect();
+        }
+        // Someone on that node presses Play now: the two are seated together.
         const there = await open(other, 'there');
         await playNow(there);
         await sameRoom([searcher, there]);
