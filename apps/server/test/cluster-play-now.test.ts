@@ -1,6 +1,7 @@
 /**
  * Play now in cluster mode (issue 25, item 2): two server processes on one PostgreSQL database and the
- * shared Redis, one queue for both. Two people on two nodes are seated together; a user is never in
+ * shared Redis, one queue for both. Two people on two nodes are seated together, and an early leave
+ * on one node holds the queue back on the other; a user is never in
  * the queue and in an unfinished game at once, whatever their tabs on either node do at the same
  * moment; and a node that dies with people queued (the matcher itself) leaves nobody stuck: the
  * other node takes the matcher's lease, the people whose pages come back through it keep their wait
@@ -44,7 +45,7 @@ describe.skipIf(skip !== null)('Play now across a cluster', () => {
   const unfinishedGames = async (index: number, token: string) =>
     (await call(cluster.url(index), 'GET', '/game/my-games', { token })).body.data.games as { gameId: string }[];
 
-  it('seats two people who press Play now on two nodes in one game', async () => {
+  it('seats two people who press Play now on two nodes in one game; an early leave on one node holds the queue back on the other', async () => {
     const a = await person(0, 'qa');
     const b = await person(1, 'qb');
     expect((await a.client.emit('joinQueue', { size: 2 })).success).toBe(true);
@@ -56,7 +57,12 @@ describe.skipIf(skip !== null)('Play now across a cluster', () => {
     expect(game.players.map((p: { userId: string }) => p.userId).sort()).toEqual([a.userId, b.userId].sort());
     expect(await queued(a.userId)).toBe(false);
     expect(await queued(b.userId)).toBe(false);
-    for (const p of [a, b]) await p.client.emit('leaveGame', {});
+    // Leaving right after the start on one node: the queue on the other node waits for this player too.
+    await a.client.waitFor('handDealt');
+    expect((await a.client.emit('leaveGame', {})).success).toBe(true);
+    const elsewhere = await connectTo(cluster.url(1), a.token);
+    clients.push(elsewhere);
+    expect(await elsewhere.emit('joinQueue', { size: 2 })).toMatchObject({ success: false, code: 'QUEUE_COOLDOWN' });
   }, 60_000);
 
   it('never leaves a user in the queue and in an unfinished game at once, whatever tabs on two nodes do at once', async () => {
