@@ -2,12 +2,16 @@
  * Play now (DESIGN §5, beyond the spec): one click to a game with people of similar rating. While
  * searching, how many are searching and the time waited; a table found opens its room; alone for
  * 20 s, a bot game paced to the player is offered (or they keep waiting). Cancel, or leaving the
- * page, leaves the queue at once.
+ * page, leaves the queue at once. A result screen's Play now comes here with `{ playNow: true }` in the
+ * navigation state, and the search starts at once.
  */
+
+/** The navigation state with which a page sends the player here to search at once. */
+export const PLAY_NOW_STATE = { playNow: true } as const;
 import * as Dialog from '@radix-ui/react-dialog';
 import { MATCH_ME, MATCHMAKING_TEXTS, QUEUE_SIZES, type QueueSize, type ServerPayload } from '@memeslam/protocol';
-import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { formatElapsed } from '../game/clock.ts';
 import { ackError, commands, onServerEvent } from '../game/live.ts';
@@ -21,6 +25,16 @@ export function PlayNow({ disabled }: { disabled: boolean }) {
   const [offered, setOffered] = useState(false);
   const queued = useRef(false);
   const sizeQueued = useRef<QueueSize>('any');
+  const location = useLocation();
+  const askedAtOnce = (location.state as { playNow?: boolean } | null)?.playNow === true;
+  const searchAtOnce = useEffectEvent(() => {
+    // Once: a reload of the dashboard does not search again.
+    void navigate(location.pathname, { replace: true, state: null });
+    void search();
+  });
+  useEffect(() => {
+    if (askedAtOnce && !disabled) searchAtOnce();
+  }, [askedAtOnce, disabled]);
 
   useEffect(() => {
     const off = onServerEvent((event, payload) => {

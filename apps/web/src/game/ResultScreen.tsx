@@ -1,11 +1,11 @@
 /**
  * The result screen (spec §2 "Result screens"): Victory with confetti, or Game Over / AI Victory,
- * and right under the title the way on: Play Again (Challenge AI Again), Dashboard, the replay. Then
+ * and right under the title the way on: Play Again (Challenge AI Again), Play now, Dashboard, the replay. Then
  * the game summary, the player's own performance and final position, a Human vs AI block in bot
  * games and the final ranking. Someone who only watched gets the ranking first, the game's own
  * figures, and no Play Again.
  */
-import { GAME_TEXTS } from '@memeslam/protocol';
+import { GAME_TEXTS, MATCHMAKING_TEXTS } from '@memeslam/protocol';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Ranking } from './result/Ranking.tsx';
@@ -25,6 +25,8 @@ interface Props {
   /** This client's move counters (all 0 for a result read afterwards: the results' counts are used). */
   readonly counters: Counters;
   onPlayAgain(): void;
+  /** Play now (issue 25): the dashboard, searching at once. */
+  onPlayNow(): void;
   onDashboard(): void;
   /** A game between people: its rematch (useRematch). */
   readonly rematch?: Rematch | undefined;
@@ -48,12 +50,16 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** Rematch for the players of a game between people, Play Again (Challenge AI Again) for the players, Dashboard and the replay for everyone. */
+/**
+ * Rematch for the players of a game between people, Play Again (Challenge AI Again) for the players,
+ * Play now, Dashboard and the replay for everyone.
+ */
 function NextSteps({
   isBotGame,
   player,
   gameId,
   onPlayAgain,
+  onPlayNow,
   onDashboard,
   rematch,
 }: {
@@ -61,6 +67,7 @@ function NextSteps({
   player: boolean;
   gameId: string;
   onPlayAgain(): void;
+  onPlayNow(): void;
   onDashboard(): void;
   rematch: Rematch | null;
 }) {
@@ -81,6 +88,13 @@ function NextSteps({
           {isBotGame ? GAME_TEXTS.challengeAiAgain : GAME_TEXTS.playAgain}
         </button>
       )}
+      <button
+        type="button"
+        onClick={onPlayNow}
+        className="rounded-lg border border-gold px-5 py-2 font-semibold text-gold"
+      >
+        {MATCHMAKING_TEXTS.playNow}
+      </button>
       <button type="button" onClick={onDashboard} className="rounded-lg border border-edge px-5 py-2 font-semibold">
         Dashboard
       </button>
@@ -91,7 +105,7 @@ function NextSteps({
   );
 }
 
-export function ResultScreen({ ended, me, isBotGame, counters, onPlayAgain, onDashboard, rematch }: Props) {
+export function ResultScreen({ ended, me, isBotGame, counters, onPlayAgain, onPlayNow, onDashboard, rematch }: Props) {
   const outcome = outcomeOf(ended, me);
   const results = useRecordedRatings(ended, isBotGame);
   useConfetti(outcome === 'victory', isBotGame);
@@ -130,6 +144,7 @@ export function ResultScreen({ ended, me, isBotGame, counters, onPlayAgain, onDa
           player={!spectator}
           gameId={ended.gameId}
           onPlayAgain={onPlayAgain}
+          onPlayNow={onPlayNow}
           onDashboard={onDashboard}
           rematch={offered}
         />

@@ -19,6 +19,7 @@ import { LeaveDialog } from '../game/GameDialogs.tsx';
 import { GameScreen } from '../game/GameScreen.tsx';
 import { ackError, commands, liveGame, useLiveGame } from '../game/live.ts';
 import { ResultScreen } from '../game/ResultScreen.tsx';
+import { PLAY_NOW_STATE } from '../dashboard/PlayNow.tsx';
 import { useRematch } from '../game/result/useRematch.ts';
 import { type Game, isMember } from '../game/state.ts';
 import { useGameToasts } from '../game/useGameToasts.ts';
@@ -177,6 +178,7 @@ export function GamePage() {
         isBotGame={stored.game.isBotGame}
         counters={NO_COUNTERS}
         onPlayAgain={() => void playAgain(stored.game)}
+        onPlayNow={() => navigate('/dashboard', { state: PLAY_NOW_STATE })}
         onDashboard={() => navigate('/dashboard')}
         rematch={rematch}
       />
@@ -210,6 +212,10 @@ export function GamePage() {
         isBotGame={state.game?.isBotGame ?? state.ended.results.some((result) => result.isBot)}
         counters={state.counters}
         onPlayAgain={() => void playAgain(state.game)}
+        onPlayNow={() => {
+          commands.reset();
+          navigate('/dashboard', { state: PLAY_NOW_STATE });
+        }}
         rematch={rematch}
         onDashboard={() => {
           commands.reset();
