@@ -136,7 +136,7 @@ describeJourneys('cluster', () => {
           const key = `ms:${new URL(cluster.databaseUrl).pathname.slice(1)}:mm:queue`;
           const nodeOf = async () =>
             (JSON.parse((await redis.hget(key, searcher.userId)) ?? '{}') as { node?: string }).node;
-          await expect.poll(nodeOf, { timeout: 30_000, interval: 250 }).toBe(living);
+          await expect.poll(nodeOf, { timeout: 60_000, interval: 250 }).toBe(living);
         } finally {
           redis.disconnect();
         }

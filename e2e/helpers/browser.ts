@@ -7,7 +7,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { type Browser, type BrowserContext, type Page, type Response, chromium } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { afterAll, beforeAll, describe, expect, onTestFailed } from 'vitest';
 
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 
@@ -108,6 +108,16 @@ export async function openJourney(browser: Browser, base: string, options: { pho
     consoleErrors.push(message.text());
     if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
   });
+  // A failed journey says what its page showed when it was closed (a CI run keeps no screenshots).
+  let lastSeen = 'never closed';
+  try {
+    onTestFailed(() => {
+      const errors = consoleErrors.length ? `; console errors: ${consoleErrors.slice(-5).join(' | ')}` : '';
+      console.error(`[journey at ${base}] when closed: ${lastSeen}${errors}`);
+    });
+  } catch {
+    // Opened outside a test (in a hook): nothing to report to.
+  }
   return {
     context,
     page,
@@ -131,8 +141,20 @@ export async function openJourney(browser: Browser, base: string, options: { pho
     screenshot(name) {
       return screenshot(page, name);
     },
-    close: () => context.close(),
+    async close() {
+      lastSeen = await describePage(page);
+      await context.close();
+    },
   };
+}
+
+/** The page's address and the start of its visible text, on one line. */
+async function describePage(page: Page): Promise<string> {
+  const text = await page
+    .locator('body')
+    .innerText({ timeout: 1000 })
+    .catch((error: unknown) => `(no text: ${(error as Error).message.split('\n')[0]})`);
+  return `${page.url()} showing "${text.replace(/\s+/g, ' ').trim().slice(0, 400)}"`;
 }
 
 /** With SCREENSHOTS=1, saves a full-page PNG of the page into .tmp/screenshots. */

@@ -9,9 +9,9 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/clock.ts';
 import { users } from '../src/db/schema.ts';
-import { type Booted, DATABASE_MODES, boot, call, newAccount } from './helpers/boot.ts';
+import { type Booted, DATABASE_MODES, boot, call } from './helpers/boot.ts';
 import { findSeed } from './helpers/deals.ts';
-import { type Client, connect } from './helpers/sockets.ts';
+import { type Client, connect, newPerson } from './helpers/sockets.ts';
 
 const tops = (s: GameState) => s.piles.map((p) => p.at(-1) as Card);
 const canPlay = (hand: readonly Card[], s: GameState) => hand.some((c) => tops(s).some((t) => matches(c, t)));
@@ -29,13 +29,7 @@ describe.each(DATABASE_MODES)('gameplay on %s', (mode) => {
     await server.close();
   });
 
-  async function person(prefix: string) {
-    const res = await call(server.base, 'POST', '/auth/register', { body: newAccount(prefix) });
-    const token = res.body.data.token as string;
-    const client = await connect(server.base, token);
-    clients.push(client);
-    return { client, token, user: res.body.data.user as { id: string; username: string } };
-  }
+  const person = (prefix: string) => newPerson(server.base, prefix, clients);
 
   /** Host (seat 0) and guest (seat 1) in a dealt game of people only, on the given seed. */
   async function duel(seed: string) {

@@ -6,8 +6,8 @@
 import { matches } from '@memeslam/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/clock.ts';
-import { type Booted, DATABASE_MODES, boot, call, newAccount } from './helpers/boot.ts';
-import { type Client, connect, settle } from './helpers/sockets.ts';
+import { type Booted, DATABASE_MODES, boot } from './helpers/boot.ts';
+import { type Client, newPerson, settle } from './helpers/sockets.ts';
 
 interface CardLike {
   id: string;
@@ -82,12 +82,7 @@ describe.each(DATABASE_MODES)('hidden cards on %s', (mode) => {
     await server.close();
   });
 
-  async function person(prefix: string) {
-    const res = await call(server.base, 'POST', '/auth/register', { body: newAccount(prefix) });
-    const client = await connect(server.base, res.body.data.token);
-    clients.push(client);
-    return { client, user: res.body.data.user as { id: string } };
-  }
+  const person = (prefix: string) => newPerson(server.base, prefix, clients);
 
   /** Plays a matching card if it has one (unless told to prefer a power-up), otherwise the next unused power-up. */
   async function act(client: Client, opponents: string[], preferPowerUp: boolean) {

@@ -16,9 +16,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ManualClock } from '../src/clock.ts';
 import { games, users } from '../src/db/schema.ts';
-import { type Booted, DATABASE_MODES, boot, call, newAccount } from './helpers/boot.ts';
+import { type Booted, DATABASE_MODES, boot, call } from './helpers/boot.ts';
 import { findSeed } from './helpers/deals.ts';
-import { type Client, connect } from './helpers/sockets.ts';
+import { type Client, newPerson } from './helpers/sockets.ts';
 
 const PLAYS = 5;
 const GAP_MS = 1500;
@@ -46,13 +46,7 @@ describe.each(DATABASE_MODES)('"Match me" on %s', (mode) => {
     await server.close();
   });
 
-  async function person(prefix: string) {
-    const res = await call(server.base, 'POST', '/auth/register', { body: newAccount(prefix) });
-    const token = res.body.data.token as string;
-    const client = await connect(server.base, token);
-    clients.push(client);
-    return { client, token, user: res.body.data.user as { id: string; username: string } };
-  }
+  const person = (prefix: string) => newPerson(server.base, prefix, clients);
 
   async function matchGame(token: string) {
     const res = await call(server.base, 'POST', '/game/create-bot-game', {

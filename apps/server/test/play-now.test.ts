@@ -11,8 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ManualClock } from '../src/clock.ts';
 import { users } from '../src/db/schema.ts';
-import { type Booted, DATABASE_MODES, boot, call, newAccount } from './helpers/boot.ts';
-import { type Client, connect } from './helpers/sockets.ts';
+import { type Booted, DATABASE_MODES, boot, call } from './helpers/boot.ts';
+import { type Client, newPerson } from './helpers/sockets.ts';
 
 describe.each(DATABASE_MODES)('Play now on %s', (mode) => {
   let server: Booted;
@@ -26,13 +26,7 @@ describe.each(DATABASE_MODES)('Play now on %s', (mode) => {
     await server.close();
   });
 
-  async function person(prefix: string) {
-    const res = await call(server.base, 'POST', '/auth/register', { body: newAccount(prefix) });
-    const token = res.body.data.token as string;
-    const client = await connect(server.base, token);
-    clients.push(client);
-    return { client, token, user: res.body.data.user as { id: string; username: string } };
-  }
+  const person = (prefix: string) => newPerson(server.base, prefix, clients);
 
   /** Lets the queue's work of the moment finish (a round trip through the server). */
   const roundTrip = (client: Client) => client.emit('getPowerUpStatus');

@@ -9,6 +9,7 @@ import { ackSchemaFor, isClientEventName, parseServerEvent, refusalCodeSchema } 
 import { type Socket, io } from 'socket.io-client';
 import { onTestFinished } from 'vitest';
 import * as z from 'zod';
+import { call, newAccount } from './boot.ts';
 
 /** The ack of an event the protocol does not know: a refusal, with its code. */
 const unknownEventAck = z.object({ success: z.literal(false), error: z.string(), code: refusalCodeSchema });
@@ -158,6 +159,15 @@ export function connect(
     socket.once('connect', () => resolve(client));
     socket.once('connect_error', (error) => reject(error));
   });
+}
+
+/** A new account registered at `base`, with a socket signed in as it (kept in `clients`, to close). */
+export async function newPerson(base: string, prefix: string, clients: Client[]) {
+  const res = await call(base, 'POST', '/auth/register', { body: newAccount(prefix) });
+  const token = res.body.data.token as string;
+  const client = await connect(base, token);
+  clients.push(client);
+  return { client, token, user: res.body.data.user as { id: string; username: string } };
 }
 
 /** Lets socket frames already sent arrive (a round trip through the server). */
