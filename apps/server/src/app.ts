@@ -16,7 +16,7 @@ import { type Db, openDatabase, ping } from './db/client.ts';
 import { envelopeOptions, installErrorHandler } from './http/errors.ts';
 import { originAllowed } from './http/origins.ts';
 import { installRateLimits } from './http/rate-limits.ts';
-import { serveWebApp } from './http/web-app.ts';
+import { isWebAppRequest, serveWebApp } from './http/web-app.ts';
 import { loggerOptions } from './log.ts';
 import { createMailer } from './mail/mailer.ts';
 import { type Clock, systemClock } from './clock.ts';
@@ -124,11 +124,14 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
     },
   });
   installErrorHandler(app);
-  // Server busy (issue 13): while the event loop lags this much, HTTP answers 503 at once rather than
-  // queueing more work behind it. Sockets and rooms have their own ceilings (gateway, game service).
+  // Server busy (issue 13): while the event loop lags this much, the API answers 503 at once rather
+  // than queueing more work behind it; the web app's own files still go out (isWebAppRequest). Sockets
+  // and rooms have their own ceilings (gateway, game service).
   await app.register(underPressure, {
     maxEventLoopDelay: options.ceilings?.maxEventLoopDelayMs ?? ABUSE_LIMITS.maxEventLoopDelayMs,
-    pressureHandler: (_request, reply) => {
+    pressureHandler: (request, reply) => {
+      // Nothing returned: the request goes on as usual.
+      if (isWebAppRequest(request.method, request.url)) return undefined as never;
       reply.code(503).header('retry-after', '5');
       // What the handler returns, under-pressure sends (its typings say void).
       return { success: false, message: SERVER_TEXTS.serverBusy } as never;

@@ -205,7 +205,7 @@ describe.each(DATABASE_MODES)('server busy: the ceilings (always on) on %s', (mo
     }
   });
 
-  it('HTTP: while the event loop lags past the ceiling, requests get 503 in the envelope, then recover', async () => {
+  it("HTTP: while the event loop lags past the ceiling, API requests get 503 in the envelope (the web app's files still go out), then recover", async () => {
     const server = await boot(mode, { RATE_LIMITS: 'off' }, { ceilings: { maxEventLoopDelayMs: 50 } });
     // Busy-wait 150 ms out of every 200 (the test and the server share this process).
     const blocker = setInterval(() => {
@@ -219,6 +219,11 @@ describe.each(DATABASE_MODES)('server busy: the ceilings (always on) on %s', (mo
           const res = await call(server.base, 'GET', '/auth/leaderboard');
           expect(res.status).toBe(503);
           busy = res;
+          // Meanwhile the web app's page and files are still sent, so a page loads and can say so.
+          const page = await fetch(`${server.base}/dashboard`);
+          expect([page.status, await page.text()]).toEqual([200, expect.stringContaining('MemeSlam')]);
+          expect((await fetch(`${server.base}/assets/app.js`)).status).toBe(200);
+          expect((await fetch(`${server.base}/health`)).status).toBe(503);
         },
         { timeout: 15_000, interval: 100 },
       );

@@ -26,6 +26,18 @@ export function cacheControlFor(file: string): string {
   return CACHE_OTHER;
 }
 
+/** The server's own paths (the API, its health and metrics); every other GET is the web app's. */
+const SERVER_PATHS = /^\/(?:api|health|metrics)(?:[/?]|$)/;
+
+/**
+ * Whether a request asks for the web app (a page or a file of the build), which the "Server busy"
+ * guard lets through: the files cost next to nothing to send, and a page that loads can say "Server
+ * busy" for what it asks the API, where a refused script would leave it blank.
+ */
+export function isWebAppRequest(method: string, url: string): boolean {
+  return (method === 'GET' || method === 'HEAD') && !SERVER_PATHS.test(url);
+}
+
 /**
  * Serves `webRoot` when it holds a build, and answers every other unknown path: index.html for a
  * GET of a client route, a JSON 404 for the rest (API paths, missing files, other methods).
