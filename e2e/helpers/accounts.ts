@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import type { User } from '@memeslam/protocol';
 import type { Journey } from './browser.ts';
+import { apiFetch } from './api.ts';
 
 export interface Account {
   readonly username: string;
@@ -16,7 +17,7 @@ export interface Account {
 export async function registerAccount(base: string, prefix: string): Promise<Account> {
   const username = `${prefix}_${randomBytes(3).toString('hex')}`;
   const password = 'play secret 1';
-  const response = await fetch(`${base}/api/auth/register`, {
+  const response = await apiFetch(`${base}/api/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username, email: `${username}@example.com`, password }),

@@ -14,6 +14,7 @@ import { users } from '../../apps/server/src/db/schema.ts';
 import type { Account } from './accounts.ts';
 import { type Violation, accessibilityFailure, axeViolations } from './axe.ts';
 import type { E2eServer } from './server.ts';
+import { apiFetch } from './api.ts';
 
 export const DESKTOP = { width: 1280, height: 800 } as const;
 export const PHONE = { width: 390, height: 844 } as const;
@@ -82,13 +83,13 @@ export async function expectFieldError(
 
 export async function setRole(server: E2eServer, account: Account, role: 'superadmin' | 'user'): Promise<Account> {
   await server.app.db.update(users).set({ role }).where(eq(users.id, account.user.id));
-  const me = await fetch(`${server.base}/api/auth/me`, { headers: { authorization: `Bearer ${account.token}` } });
+  const me = await apiFetch(`${server.base}/api/auth/me`, { headers: { authorization: `Bearer ${account.token}` } });
   const { data } = (await me.json()) as { data: { user: Account['user'] } };
   return { ...account, user: data.user };
 }
 
 export async function call<T>(server: E2eServer, account: Account, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${server.base}/api${path}`, {
+  const response = await apiFetch(`${server.base}/api${path}`, {
     method: body === undefined ? 'GET' : 'POST',
     headers: { authorization: `Bearer ${account.token}`, 'content-type': 'application/json' },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),

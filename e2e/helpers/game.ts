@@ -4,6 +4,7 @@
  */
 import type { Page } from 'playwright-core';
 import type { Account } from './accounts.ts';
+import { apiFetch } from './api.ts';
 
 /** A bot game made over HTTP for this account, starting itself once created. */
 export async function createBotGame(
@@ -11,7 +12,7 @@ export async function createBotGame(
   account: Account,
   settings: Record<string, unknown> = {},
 ): Promise<{ gameId: string; roomCode: string }> {
-  const response = await fetch(`${base}/api/game/create-bot-game`, {
+  const response = await apiFetch(`${base}/api/game/create-bot-game`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${account.token}` },
     body: JSON.stringify({ numberOfBots: 1, botDifficulty: 'easy', maxPlayers: 2, autoStart: true, ...settings }),
