@@ -4,7 +4,8 @@
  * through nginx to the other node, which has taken the game over, and the player plays on to the
  * result with every card they played still played. Play now (issue 25): two people on the two nodes
  * press it and land in one game; then one searching person's node dies, their page comes back through
- * nginx to the other node and searches on, and they are seated with someone there.
+ * nginx to the other node and searches on (and queues again when its entry is lost), and they are
+ * seated with someone there.
  *
  * nginx picks a node by the client's address, and every page here comes from 127.0.0.1: the page on
  * the other node is opened at that node's own address (each node serves the web app too).
@@ -137,6 +138,10 @@ describeJourneys('cluster', () => {
           const nodeOf = async () =>
             (JSON.parse((await redis.hget(key, searcher.userId)) ?? '{}') as { node?: string }).node;
           await expect.poll(nodeOf, { timeout: 60_000, interval: 250 }).toBe(living);
+          // An entry lost anyway (as when the node that pairs dies while seating its table): the page,
+          // hearing nothing from the queue for 10 s, queues again.
+          await redis.hdel(key, searcher.userId);
+          await expect.poll(nodeOf, { timeout: 30_000, interval: 250 }).toBe(living);
         } finally {
           redis.disconnect();
         }

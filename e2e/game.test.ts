@@ -230,6 +230,13 @@ describeJourneys('game', () => {
       await journey.goto(`/game/${roomCode}`);
       await page.locator('[data-hand-card]').first().waitFor({ timeout: 30_000 });
 
+      const stat = (label: string) =>
+        page
+          .locator('dt', { hasText: new RegExp(`^${label}$`) })
+          .first()
+          .locator('xpath=following-sibling::dd')
+          .textContent();
+
       // Keyboard: the hand card's number, then the pile's key (J K L ;).
       let played: string | null = null;
       for (let attempt = 0; attempt < 30 && !played; attempt++) {
@@ -253,17 +260,20 @@ describeJourneys('game', () => {
         const pile = Number(await target.getAttribute('data-pile'));
         await page.keyboard.press(PILE_KEYS[pile]?.label.toLowerCase() ?? '');
         await expect.poll(async () => (await handOf(page)).includes(id ?? '')).toBe(false);
-        played = id;
+        // A bot may have played on that pile a moment earlier: the server refuses the card and it goes
+        // back to the hand, a fair race. Only a play the server counted ends the loop.
+        const counted = await expect
+          .poll(() => stat('Cards played'))
+          .toBe('1')
+          .then(
+            () => true,
+            () => false,
+          );
+        if (counted) played = id;
       }
       expect(played).not.toBeNull();
 
       // The Game stats panel counts as the server does: one card, no power-up yet, a speed above zero.
-      const stat = (label: string) =>
-        page
-          .locator('dt', { hasText: new RegExp(`^${label}$`) })
-          .first()
-          .locator('xpath=following-sibling::dd')
-          .textContent();
       const counts = async () => ({ cards: await stat('Cards played'), used: await stat('Power-ups used') });
       await expect.poll(counts).toEqual({ cards: '1', used: '0' });
       expect(await stat('Speed')).not.toBe('0.00/s');

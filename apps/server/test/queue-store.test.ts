@@ -87,7 +87,7 @@ if (process.env.REDIS_URL) {
 }
 
 describe.each(kinds)('the queue store, %s', (_kind, make) => {
-  it('keeps the time a person began waiting when they queue again, and forgets the bot offer', async () => {
+  it('keeps the time a person began waiting and their bot offer when they queue again; a new stay starts afresh', async () => {
     const store = await make();
     expect(await store.put(entry('u1'), 1000)).toBe(1000);
     await store.markOffered('u1');
@@ -95,11 +95,13 @@ describe.each(kinds)('the queue store, %s', (_kind, make) => {
     expect(await store.put({ ...entry('u1'), size: 3 }, 5000)).toBe(1000);
     const { entries, offered } = await store.snapshot();
     expect(entries).toEqual([{ ...entry('u1'), size: 3, since: 1000 }]);
-    expect(offered.size).toBe(0);
+    expect(offered).toEqual(new Set(['u1']));
     expect(await store.count()).toBe(1);
     expect(await store.remove('u1')).toBe(true);
     expect(await store.remove('u1')).toBe(false);
     expect(await store.count()).toBe(0);
+    expect(await store.put(entry('u1'), 9000)).toBe(9000);
+    expect((await store.snapshot()).offered.size).toBe(0);
   });
 
   it('takes a table whole, or nobody when one of it left; restores it as it was', async () => {

@@ -25,10 +25,14 @@ import { MEETINGS_WINDOW_MS, type QueueEntry, type QueueSnapshot, type QueueStor
 /** The matcher's lease: renewed every tick (1 s); another node takes over this long after the last. */
 export const MATCHER_LEASE_MS = 3000;
 
-/** KEYS: queue, since, offered. ARGV: user id, entry, now. Resolves with the time they began waiting. */
-const PUT = `redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
-redis.call('HSETNX', KEYS[2], ARGV[1], ARGV[3])
-redis.call('SREM', KEYS[3], ARGV[1])
+/**
+ * KEYS: queue, since, offered. ARGV: user id, entry, now. Resolves with the time they began waiting
+ * (a new stay starts with no bot offer: one left behind by an entry dropped meanwhile is forgotten).
+ */
+const PUT = `if redis.call('HSET', KEYS[1], ARGV[1], ARGV[2]) == 1 then
+  redis.call('HSET', KEYS[2], ARGV[1], ARGV[3])
+  redis.call('SREM', KEYS[3], ARGV[1])
+end
 return redis.call('HGET', KEYS[2], ARGV[1])`;
 
 /** KEYS: queue, since, offered. ARGV: user ids. Takes them all out, or nobody if one is missing: 1 or 0. */

@@ -27,8 +27,9 @@ export interface QueueStore {
   /** Whether every node shares this queue (and so the matchmaker ticks whether or not it sees anyone). */
   readonly shared: boolean;
   /**
-   * Puts the user in the queue, or replaces their entry (a new size, another node), keeping the time
-   * they began waiting and forgetting an earlier bot offer; resolves with that time.
+   * Puts the user in the queue, or replaces their entry (their page queued again: it reconnected, to
+   * another node perhaps, or heard nothing for a while), keeping the time they began waiting and the
+   * bot offer already made; resolves with that time.
    */
   put(entry: Omit<QueueEntry, 'since'>, now: number): Promise<number>;
   /** Takes the user out of the queue; true if they were in it. */
@@ -71,7 +72,6 @@ export class MemoryQueueStore implements QueueStore {
   async put(entry: Omit<QueueEntry, 'since'>, now: number): Promise<number> {
     const since = this.#entries.get(entry.userId)?.since ?? now;
     this.#entries.set(entry.userId, { ...entry, since });
-    this.#offered.delete(entry.userId);
     return since;
   }
 

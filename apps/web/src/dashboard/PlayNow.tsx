@@ -18,6 +18,9 @@ import { ackError, commands, onServerEvent } from '../game/live.ts';
 
 type Searching = ServerPayload<'queueStatus'>;
 
+/** Searching and nothing heard from the queue for this long: the page queues again. */
+const QUEUE_SILENCE_MS = 10_000;
+
 export function PlayNow({ disabled }: { disabled: boolean }) {
   const navigate = useNavigate();
   const [size, setSize] = useState<QueueSize>('any');
@@ -25,6 +28,8 @@ export function PlayNow({ disabled }: { disabled: boolean }) {
   const [offered, setOffered] = useState(false);
   const queued = useRef(false);
   const sizeQueued = useRef<QueueSize>('any');
+  /** When the queue last said something to this page (its status comes every second while searching). */
+  const heardAt = useRef(0);
   const location = useLocation();
   const askedAtOnce = (location.state as { playNow?: boolean } | null)?.playNow === true;
   const searchAtOnce = useEffectEvent(() => {
@@ -36,21 +41,36 @@ export function PlayNow({ disabled }: { disabled: boolean }) {
     if (askedAtOnce && !disabled) searchAtOnce();
   }, [askedAtOnce, disabled]);
 
+  /**
+   * Queues again, keeping the wait (the queue remembers when this player began searching): after the
+   * socket came back (its server restarted, or died and another took over), or when the queue's news
+   * stopped coming (the node that pairs died as it seated this player's table).
+   */
+  const queueAgain = useEffectEvent(() => {
+    heardAt.current = Date.now();
+    void commands.joinQueue(sizeQueued.current).then((ack) => {
+      if (ack.success || !queued.current) return;
+      queued.current = false;
+      setSearching(null);
+      setOffered(false);
+      toast.error(ackError(ack, MATCHMAKING_TEXTS.joinFailed));
+    });
+  });
+  useEffect(() => {
+    const watch = setInterval(() => {
+      if (queued.current && Date.now() - heardAt.current > QUEUE_SILENCE_MS) queueAgain();
+    }, 1000);
+    return () => clearInterval(watch);
+  }, []);
+
   useEffect(() => {
     const off = onServerEvent((event, payload) => {
       if (!queued.current) return;
-      // The socket came back (its server restarted, or died and another took over): queue again,
-      // keeping the wait (the queue remembers when this player began searching).
-      if (event === 'connected') {
-        void commands.joinQueue(sizeQueued.current).then((ack) => {
-          if (ack.success || !queued.current) return;
-          queued.current = false;
-          setSearching(null);
-          setOffered(false);
-          toast.error(ackError(ack, MATCHMAKING_TEXTS.joinFailed));
-        });
-      } else if (event === 'queueStatus') setSearching(payload as Searching);
-      else if (event === 'botGameOffered') setOffered(true);
+      if (event === 'connected') queueAgain();
+      else if (event === 'queueStatus') {
+        heardAt.current = Date.now();
+        setSearching(payload as Searching);
+      } else if (event === 'botGameOffered') setOffered(true);
       else if (event === 'matchFound') {
         queued.current = false;
         navigate(`/lobby/${(payload as ServerPayload<'matchFound'>).roomCode}`);
@@ -67,6 +87,7 @@ export function PlayNow({ disabled }: { disabled: boolean }) {
   async function search() {
     queued.current = true;
     sizeQueued.current = size;
+    heardAt.current = Date.now();
     const ack = await commands.joinQueue(size);
     if (!ack.success || !ack.data) {
       queued.current = false;
