@@ -50,6 +50,8 @@ export default defineConfig({
       },
       { test: { name: 'bench', include: ['bench/test/**/*.test.ts'], globalSetup: [postgresSetup] } },
       { test: { name: 'web', include: ['apps/web/test/**/*.test.ts'], environment: 'node' } },
+      // The CI tooling's own figures (.ci/test-durations.json, read by vitest.sequencer.ts).
+      { test: { name: 'ci', include: ['.ci/**/*.test.ts'] } },
       {
         // Browser journeys: the real server and Debian's Chromium. globalSetup builds the web app once
         // first; each file holds one of a few browser slots while it runs (a browser and a server on

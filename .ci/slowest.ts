@@ -1,8 +1,10 @@
 // Prints each test file's duration from vitest's JSON report (CI writes it: vitest.config.ts), the
 // ten slowest first, and the run's wall time. Usage: node .ci/slowest.ts [.tmp/test-report.json] [--save]
 // --save also writes them to .ci/test-durations.json, which orders the files of a run that has no
-// figures of its own (vitest.sequencer.ts).
+// figures of its own (vitest.sequencer.ts), each under its path from the repository's root (the
+// report's own checkout: `<root>/.tmp/test-report.json`), so that any clone finds them.
 import { readFileSync, writeFileSync } from 'node:fs';
+import { dirname, relative, resolve } from 'node:path';
 
 interface Report {
   readonly startTime: number;
@@ -12,9 +14,10 @@ interface Report {
 const args = process.argv.slice(2);
 const file = args.find((a) => !a.startsWith('--')) ?? '.tmp/test-report.json';
 const report = JSON.parse(readFileSync(file, 'utf8')) as Report;
+const root = dirname(dirname(resolve(file)));
 const files = report.testResults
   .map((r) => ({
-    name: r.name.replace(`${process.cwd()}/`, ''),
+    name: relative(root, r.name),
     seconds: (r.endTime - r.startTime) / 1000,
     status: r.status,
   }))
