@@ -21,7 +21,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { type AcksInCollections, acksInCollections, markCompacts } from './gc-windows.ts';
+import { type AcksInCollections, DRAIN_MS, acksInCollections, markCompacts } from './gc-windows.ts';
 import { Table, load, newPlayer, demoToken } from './load-players.ts';
 import { cpuSeconds, cpuSecondsBetween, cpuTicks, descendants, pssMB, rssMB } from './process-figures.ts';
 import {
@@ -411,7 +411,7 @@ if (args.has('json')) {
       if (!gc) continue;
       const pct = (share: number) => `${round(share * 100, 1)}%`;
       console.log(
-        `N=${games}: ${gc.slow} acks over ${SLOW_ACK_MS} ms; ${pct(gc.slowShare)} of them overlapped one of the server's ${gc.collections} mark-compacts (marking to end, ${pct(gc.timeShare)} of the window), against ${pct(gc.otherShare)} of the other acks`,
+        `N=${games}: ${gc.slow} acks over ${SLOW_ACK_MS} ms; ${pct(gc.slowShare)} of them overlapped one of the server's ${gc.collections} mark-compacts (marking to end, ${pct(gc.timeShare)} of the window), against ${pct(gc.otherShare)} of the other acks; ${pct(gc.wake.slowShare)} overlapped one or the ${DRAIN_MS} ms after it (${pct(gc.wake.timeShare)} of the window), against ${pct(gc.wake.otherShare)} of the other acks`,
       );
     }
   }
