@@ -3,12 +3,11 @@
  * room applied it (advance to its time, then its command if it has one). Pure: the same header and
  * entries always give the same state. Also the ending a room gives a game it has to stop.
  */
-import { type Command, type GameResult, type GameState, rankPlayers } from '@memeslam/engine';
+import { type GameResult, type GameState, rankPlayers } from '@memeslam/engine';
 import type { LogEntry, Rules, StoredHeader } from './types.ts';
 
 export interface Replayed {
   readonly state: GameState;
-  readonly commands: { at: number; command: Command }[];
   /** Entries replayed (the last `n`). */
   readonly length: number;
   /** The highest broadcast seq the entries carry. */
@@ -23,7 +22,6 @@ export function replayLog(header: StoredHeader, entries: readonly LogEntry[], ru
   let lastAt = header.config.startAt;
   let length = 0;
   let seq = 0;
-  const commands: { at: number; command: Command }[] = [];
   for (const entry of entries) {
     if (entry.n !== length + 1) throw new Error(`log entry ${entry.n} follows ${length}`);
     state = rules.advance(state, entry.at).state;
@@ -31,13 +29,12 @@ export function replayLog(header: StoredHeader, entries: readonly LogEntry[], ru
       const result = rules.apply(state, entry.command, entry.at);
       if (!result.ok) throw new Error(`log entry ${entry.n} is refused on replay: ${result.error.message}`);
       state = result.state;
-      commands.push({ at: entry.at, command: entry.command });
     }
     length = entry.n;
     seq = Math.max(seq, entry.seq);
     lastAt = Math.max(lastAt, entry.at);
   }
-  return { state, commands, length, seq, lastAt };
+  return { state, length, seq, lastAt };
 }
 
 /** The game as it stood, ended as aborted: no winner, no points. */

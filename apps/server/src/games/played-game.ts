@@ -1,5 +1,6 @@
 /**
- * A room's game once dealt: the engine's state, its seed, the commands it accepted and its clock.
+ * A room's game once dealt: the engine's state, its seed and its clock. The commands it accepted are
+ * in its log only (the record reads them back from there for the replay).
  * Every change goes through `command` or `advance`: the engine's events come back as the spec's
  * socket events, changed hands and log entries through the room's `GameOut`, which numbers them,
  * makes them durable and sends them. No I/O of its own.
@@ -51,7 +52,6 @@ export class PlayedGame {
   readonly seed: string;
   readonly #deps: Deps;
   #state: GameState;
-  readonly #commands: { at: number; command: Command }[];
   /** Entries in the log so far. */
   #logLength: number;
   /** Game clock = wall clock − offset; a restored game resumes its clock where its log stopped. */
@@ -64,7 +64,6 @@ export class PlayedGame {
     game: {
       seed: string;
       state: GameState;
-      commands: { at: number; command: Command }[];
       logLength: number;
       clockOffset: number;
     },
@@ -72,7 +71,6 @@ export class PlayedGame {
     this.#deps = deps;
     this.seed = game.seed;
     this.#state = game.state;
-    this.#commands = game.commands;
     this.#logLength = game.logLength;
     this.#clockOffset = game.clockOffset;
   }
@@ -94,7 +92,6 @@ export class PlayedGame {
     const game = new PlayedGame(deps, {
       seed,
       state: deps.rules.createGame(config),
-      commands: [],
       logLength: 0,
       clockOffset: 0,
     });
@@ -110,7 +107,6 @@ export class PlayedGame {
     const game = new PlayedGame(deps, {
       seed: header.config.seed,
       state: replayed.state,
-      commands: replayed.commands,
       logLength: replayed.length,
       clockOffset: deps.clock.now() - replayed.lastAt,
     });
@@ -119,10 +115,6 @@ export class PlayedGame {
 
   get state(): GameState {
     return this.#state;
-  }
-
-  get commands(): readonly { at: number; command: Command }[] {
-    return this.#commands;
   }
 
   get clockOffset(): number {
@@ -173,7 +165,6 @@ export class PlayedGame {
     if (this.#state.status !== 'active') return fail('GAME_NOT_ACTIVE');
     const result = this.#deps.rules.apply(this.#state, command, now);
     if (!result.ok) return fail(result.error.code, result.error.message);
-    this.#commands.push({ at: now, command });
     this.#commit(result.state, result.events, out);
     this.#logLength += 1;
     out.entry({ n: this.#logLength, at: now, command });

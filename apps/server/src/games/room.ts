@@ -199,7 +199,6 @@ export class GameRoom {
       seed: game.seed,
       state: game.state,
       seats: this.#lobby.seats,
-      commands: game.commands,
       clockOffset: game.clockOffset,
       isBotGame: this.isBotGame,
     };

@@ -7,7 +7,7 @@
 import { MATCH_HISTORY_GAMES, medianPlayInterval, recordedPace } from '@memeslam/engine';
 import { ACHIEVEMENTS } from '@memeslam/protocol';
 import type { GameSetup } from '@memeslam/protocol';
-import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, Prepared } from '../db/client.ts';
 import { gameLog, games, users } from '../db/schema.ts';
 import { DELETED_USERNAME, isUuid } from '../users/repository.ts';
@@ -15,6 +15,7 @@ import { ratingsAfter } from './ratings.ts';
 import {
   type FinishedGame,
   type LogEntry,
+  type LoggedCommand,
   type RoomWrite,
   type StoredGame,
   type StoredHeader,
@@ -143,7 +144,7 @@ const FINISH = {
 const ACHIEVEMENT_RULES = ACHIEVEMENTS.map(({ id, stat, threshold }, n) => ({ id, stat, threshold, n }));
 
 /** A person's median time per play in this game (rounded ms), from their accepted card plays; null if too few. */
-export function paceOf(commands: FinishedGame['commands'], playerId: string): number | null {
+export function paceOf(commands: readonly LoggedCommand[], playerId: string): number | null {
   const times = commands.flatMap((c) =>
     c.command.type === 'playCard' && c.command.playerId === playerId ? [c.at] : [],
   );
@@ -348,7 +349,21 @@ export class GameStore {
   }
 
   /**
-   * One statement (atomic on its own, and one round trip): the game's result, its seats, the replay, each human's stats, points and
+   * The commands a game's log holds, in order, as its replay keeps them. Empty once the game is
+   * recorded: the record's statement drops the log (a retried record then changes nothing).
+   */
+  async #loggedCommands(gameId: string): Promise<LoggedCommand[]> {
+    const rows = await this.#db
+      .select({ at: gameLog.at, command: gameLog.command })
+      .from(gameLog)
+      .where(and(eq(gameLog.gameId, gameId), isNotNull(gameLog.command)))
+      .orderBy(asc(gameLog.n));
+    return rows as LoggedCommand[];
+  }
+
+  /**
+   * The game's commands are read back from its log (the room does not keep them: issue 24's live heap).
+   * Then one statement (atomic on its own): the game's result, its seats, the replay, each human's stats, points and
    * achievements, and the log dropped. Aborted games are recorded but give no points (DESIGN §2)
    * and no stats, except to a person who left it in play: leaving counts as a loss, also when it
    * left no human and so aborted the game. A game already recorded is left as it is. Stats are
@@ -359,6 +374,7 @@ export class GameStore {
     const { state, seed, clockOffset } = game;
     const result = state.result;
     if (!result) return;
+    const commands = await this.#loggedCommands(game.id);
     // Whole seconds are rounded down everywhere (the game screens' clocks, the result, the replay).
     const durationSeconds = Math.floor(result.durationMs / 1000);
     const ratings = await ratingsAfter(this.#db, result);
@@ -378,7 +394,7 @@ export class GameStore {
         points: r.points,
         forfeited: r.forfeited,
         won: result.winnerId === r.playerId,
-        pace_ms: r.isBot ? null : paceOf(game.commands, r.playerId),
+        pace_ms: r.isBot ? null : paceOf(commands, r.playerId),
         ...ratings.get(r.playerId),
       };
     });
@@ -394,7 +410,7 @@ export class GameStore {
       JSON.stringify(seats),
       DELETED_USERNAME,
       JSON.stringify(state.config),
-      JSON.stringify(game.commands),
+      JSON.stringify(commands),
       durationSeconds,
       game.isBotGame ? 1 : 0,
       new Date().toISOString(),

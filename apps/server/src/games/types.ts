@@ -158,13 +158,18 @@ export interface RoomDeps extends ServerEmitters {
   failed(gameId: string, error: unknown): void;
 }
 
+/** A command the engine applied, at its game-clock time: a log entry's, and a replay's. */
+export interface LoggedCommand {
+  readonly at: number;
+  readonly command: Command;
+}
+
 /** What a finished game's record needs, read from its room. */
 export interface FinishedGame {
   readonly id: string;
   readonly seed: string;
   readonly state: GameState;
   readonly seats: readonly Seat[];
-  readonly commands: readonly { at: number; command: Command }[];
   readonly clockOffset: number;
   readonly isBotGame: boolean;
 }
