@@ -30,6 +30,7 @@ import {
   findUserById,
   findUserByLogin,
   findUserByUsername,
+  insertGuest,
   insertUser,
   presentUser,
   tokenVersionsOf,
@@ -246,11 +247,7 @@ export class AuthService {
       ).join('');
       const username = `${GUEST_USERNAME_PREFIX}${suffix}`;
       try {
-        return await insertUser(this.#db, {
-          username,
-          email: `${username.toLowerCase()}@guest.invalid`,
-          isGuest: true,
-        });
+        return await insertGuest(this.#db, { username, email: `${username.toLowerCase()}@guest.invalid` });
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
       }

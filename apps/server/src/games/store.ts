@@ -9,6 +9,7 @@ import { ACHIEVEMENTS } from '@memeslam/protocol';
 import type { GameSetup } from '@memeslam/protocol';
 import { and, asc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, Prepared } from '../db/client.ts';
+import { prepared } from '../db/prepared.ts';
 import { gameLog, games, users } from '../db/schema.ts';
 import { DELETED_USERNAME, isUuid } from '../users/repository.ts';
 import { ratingsAfter } from './ratings.ts';
@@ -231,7 +232,22 @@ export class GameStore {
     setup: GameSetup;
     lobby: StoredLobby;
   }): Promise<void> {
-    await this.#db.insert(games).values({
+    const insert = prepared(this.#db, 'insert_game', (db) =>
+      db
+        .insert(games)
+        .values({
+          id: sql.placeholder('id'),
+          roomCode: sql.placeholder('roomCode'),
+          status: sql.placeholder('status'),
+          hostId: sql.placeholder('hostId'),
+          isBotGame: sql.placeholder('isBotGame'),
+          settings: sql.placeholder('settings'),
+          lobby: sql.placeholder('lobby'),
+          ownerEpoch: sql.placeholder('ownerEpoch'),
+        })
+        .prepare('insert_game'),
+    );
+    await insert.execute({
       id: room.id,
       roomCode: room.roomCode,
       status: room.lobby.status,

@@ -8,8 +8,9 @@ import {
   STAFF_ROLES,
   winRatePercent,
 } from '@memeslam/protocol';
-import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { prepared } from '../db/prepared.ts';
 import { gamePlayers, games, replays, users, walletLedger } from '../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -18,7 +19,15 @@ export type Role = UserRow['role'];
 
 export async function findUserById(db: Db, id: string): Promise<UserRow | null> {
   if (!isUuid(id)) return null;
-  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  const query = prepared(db, 'user_by_id', (d) =>
+    d
+      .select()
+      .from(users)
+      .where(eq(users.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare('user_by_id'),
+  );
+  const [row] = await query.execute({ id });
   return row ?? null;
 }
 
@@ -26,10 +35,15 @@ export async function findUserById(db: Db, id: string): Promise<UserRow | null> 
 export async function tokenVersionsOf(db: Db, ids: readonly string[]): Promise<Map<string, number>> {
   const wanted = ids.filter(isUuid);
   if (wanted.length === 0) return new Map();
-  const rows = await db
-    .select({ id: users.id, tokenVersion: users.tokenVersion })
-    .from(users)
-    .where(inArray(users.id, wanted));
+  // One array parameter, not one per id: the same statement text whatever the count.
+  const query = prepared(db, 'token_versions', (d) =>
+    d
+      .select({ id: users.id, tokenVersion: users.tokenVersion })
+      .from(users)
+      .where(sql`${users.id} = any(${sql.placeholder('ids')}::uuid[])`)
+      .prepare('token_versions'),
+  );
+  const rows = await query.execute({ ids: wanted });
   return new Map(rows.map((row) => [row.id, row.tokenVersion]));
 }
 
@@ -54,6 +68,19 @@ export function findUserByLogin(db: Db, login: string): Promise<UserRow | null> 
 
 export async function insertUser(db: Db, user: NewUser): Promise<UserRow> {
   const [row] = await db.insert(users).values(user).returning();
+  return row as UserRow;
+}
+
+/** A guest's account (no password, a placeholder address): one per demo session, so prepared. */
+export async function insertGuest(db: Db, guest: { username: string; email: string }): Promise<UserRow> {
+  const query = prepared(db, 'insert_guest', (d) =>
+    d
+      .insert(users)
+      .values({ username: sql.placeholder('username'), email: sql.placeholder('email'), isGuest: true })
+      .returning()
+      .prepare('insert_guest'),
+  );
+  const [row] = await query.execute(guest);
   return row as UserRow;
 }
 
@@ -128,15 +155,19 @@ interface WalletTotals {
 }
 
 export async function walletTotals(db: Db, userId: string): Promise<Record<'SLAM' | 'SOL', WalletTotals>> {
-  const rows = await db
-    .select({
-      currency: walletLedger.currency,
-      balance: sql<string>`coalesce(sum(${walletLedger.amount}), 0)`,
-      totalWon: sql<string>`coalesce(sum(${walletLedger.amount}) filter (where ${walletLedger.kind} = 'tournamentPrize'), 0)`,
-    })
-    .from(walletLedger)
-    .where(eq(walletLedger.userId, userId))
-    .groupBy(walletLedger.currency);
+  const query = prepared(db, 'wallet_totals', (d) =>
+    d
+      .select({
+        currency: walletLedger.currency,
+        balance: sql<string>`coalesce(sum(${walletLedger.amount}), 0)`,
+        totalWon: sql<string>`coalesce(sum(${walletLedger.amount}) filter (where ${walletLedger.kind} = 'tournamentPrize'), 0)`,
+      })
+      .from(walletLedger)
+      .where(eq(walletLedger.userId, sql.placeholder('userId')))
+      .groupBy(walletLedger.currency)
+      .prepare('wallet_totals'),
+  );
+  const rows = await query.execute({ userId });
   const totals = { SLAM: { balance: 0, totalWon: 0 }, SOL: { balance: 0, totalWon: 0 } };
   for (const row of rows) totals[row.currency] = { balance: Number(row.balance), totalWon: Number(row.totalWon) };
   return totals;

@@ -1,0 +1,21 @@
+/**
+ * Statements the ORM builds once per database handle instead of on every call. Building a query
+ * (walking its columns and conditions into SQL text) cost more than running it on the paths every
+ * new game takes: a guest's account, its sign-in, its wallet, the game's row (issue 24's profiles).
+ * Each statement is also named, so PostgreSQL parses and plans it once per connection.
+ */
+import type { Db } from './client.ts';
+
+const built = new WeakMap<Db, Map<string, unknown>>();
+
+/**
+ * `build(db)` once for this database (or transaction) and `name`; the same statement afterwards.
+ * `build` must always build the same statement for a name: PostgreSQL keeps one text per name and
+ * connection.
+ */
+export function prepared<T>(db: Db, name: string, build: (db: Db) => T): T {
+  let statements = built.get(db);
+  if (!statements) built.set(db, (statements = new Map()));
+  if (!statements.has(name)) statements.set(name, build(db));
+  return statements.get(name) as T;
+}
