@@ -45,6 +45,7 @@ import type { Metrics } from '../metrics.ts';
 import { gameHandlers } from './handlers.ts';
 import type { Matchmaker } from '../matchmaking/queue.ts';
 import { type EngineConnection, coalesceWrites } from './coalesced-writes.ts';
+import { jsonOnlyParser } from './json-only-parser.ts';
 import { type GameServer, type GameSocket, type InterServerEvents, type SocketState, emitTo } from './typed-socket.ts';
 
 /** DESIGN §4: socket events 30/s per socket. */
@@ -126,6 +127,7 @@ export function attachGateway(
     transports: [...SOCKET_TRANSPORTS],
     serveClient: false,
     maxHttpBufferSize: MAX_MESSAGE_BYTES,
+    parser: jsonOnlyParser,
   });
   // Memory per connection (socket.io docs, "Memory usage"): by default each session keeps its first
   // HTTP request. Nothing here reads it (or `socket.handshake.headers`, which it fills) after the
