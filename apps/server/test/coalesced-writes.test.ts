@@ -14,9 +14,11 @@ async function pair(coalesced: boolean) {
   const http = createServer();
   const io = new Server(http, { transports: ['websocket'] });
   const tcp: TcpSocket[] = [];
+  const connections: EngineConnection[] = [];
   io.engine.on('connection', (connection: EngineConnection & { transport: { socket: { _socket: TcpSocket } } }) => {
     if (coalesced) coalesceWrites(connection);
     tcp.push(connection.transport.socket._socket);
+    connections.push(connection);
   });
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   const client = connect(`http://127.0.0.1:${(http.address() as AddressInfo).port}`, {
@@ -48,6 +50,7 @@ async function pair(coalesced: boolean) {
   return {
     server,
     client,
+    connection: connections[0] as EngineConnection,
     countWrites,
     close: async () => {
       client.close();
@@ -82,4 +85,15 @@ describe('coalesced writes', () => {
       expect(writes).toBe(coalesced ? 1 : 3);
     });
   }
+
+  it('lets go of what a packet carried once it is written', async () => {
+    const p = await pair(true);
+    close = p.close;
+    const received = new Promise((resolve) => p.client.once('cardPlayed', resolve));
+    p.server.emit('cardPlayed', { pileIndex: 0, gameState: { status: 'active' } });
+    const queued = [...(p.connection.writeBuffer ?? [])];
+    expect(queued.map((packet) => typeof packet.data)).toEqual(['string']);
+    expect(await received).toEqual({ pileIndex: 0, gameState: { status: 'active' } });
+    expect(queued.map((packet) => [packet.data, packet.options])).toEqual([[undefined, undefined]]);
+  });
 });

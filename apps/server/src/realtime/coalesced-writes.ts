@@ -5,12 +5,24 @@
  * flush is put off to the end of the loop's turn (setImmediate: after every I/O callback of the turn),
  * so what the turn brings a socket (acks, the rooms' broadcasts, the player's new hand) is flushed
  * together, and the TCP socket is corked around that flush, so it leaves in one system call.
+ *
+ * Once the transport has taken a flush's packets (it writes them before the flush returns), each
+ * packet lets go of its text and its pre-encoded WebSocket frame. engine.io's packet objects outlive
+ * the write, so what they still pointed to survived the young generation and filled the old one:
+ * under bench:server at 2,000 games this cut the bytes promoted per scavenge by a quarter and the
+ * server's mark-compacts by two fifths (README, "Server benchmark").
  */
 
 /** What is used of an engine.io connection: its flush, and the TCP socket under a WebSocket transport. */
 export interface EngineConnection {
   flush(): void;
+  /** The packets waiting for the next flush; engine.io starts a new queue when it hands one over. */
+  readonly writeBuffer?: SentPacket[];
   readonly transport?: { readonly socket?: { readonly _socket?: Corkable } };
+}
+interface SentPacket {
+  data?: unknown;
+  options?: unknown;
 }
 interface Corkable {
   cork(): void;
@@ -25,11 +37,18 @@ export function coalesceWrites(connection: EngineConnection): void {
     // ws's own socket, private to it; a transport without one (HTTP long-polling) is flushed as is.
     const tcp = connection.transport?.socket?._socket;
     const corkable = typeof tcp?.cork === 'function' && typeof tcp.uncork === 'function';
+    const queued = connection.writeBuffer;
     if (corkable) tcp.cork();
     try {
       flush();
     } finally {
       if (corkable) tcp.uncork();
+    }
+    if (queued && connection.writeBuffer !== queued) {
+      for (const packet of queued) {
+        packet.data = undefined;
+        packet.options = undefined;
+      }
     }
   };
   connection.flush = () => {
