@@ -7,8 +7,9 @@ describe('prepared statements', () => {
     const db = {} as Db;
     const other = {} as Db;
     let builds = 0;
-    const build = () => ({ built: (builds += 1) });
+    const build = () => ({ prepare: (name: string) => ({ name, built: (builds += 1) }) });
     const first = prepared(db, 'user_by_id', build);
+    expect(first).toEqual({ name: 'user_by_id', built: 1 });
     expect(prepared(db, 'user_by_id', build)).toBe(first);
     expect(builds).toBe(1);
     // Another handle (a transaction) and another name each get their own.

@@ -9,13 +9,13 @@ import type { Db } from './client.ts';
 const built = new WeakMap<Db, Map<string, unknown>>();
 
 /**
- * `build(db)` once for this database (or transaction) and `name`; the same statement afterwards.
- * `build` must always build the same statement for a name: PostgreSQL keeps one text per name and
- * connection.
+ * The query `build(db)` makes, prepared as `name`: built once for this database (or transaction),
+ * the same statement afterwards. A name must always stand for the same query: PostgreSQL keeps one
+ * text per name and connection.
  */
-export function prepared<T>(db: Db, name: string, build: (db: Db) => T): T {
+export function prepared<T>(db: Db, name: string, build: (db: Db) => { prepare(name: string): T }): T {
   let statements = built.get(db);
   if (!statements) built.set(db, (statements = new Map()));
-  if (!statements.has(name)) statements.set(name, build(db));
+  if (!statements.has(name)) statements.set(name, build(db).prepare(name));
   return statements.get(name) as T;
 }

@@ -233,19 +233,16 @@ export class GameStore {
     lobby: StoredLobby;
   }): Promise<void> {
     const insert = prepared(this.#db, 'insert_game', (db) =>
-      db
-        .insert(games)
-        .values({
-          id: sql.placeholder('id'),
-          roomCode: sql.placeholder('roomCode'),
-          status: sql.placeholder('status'),
-          hostId: sql.placeholder('hostId'),
-          isBotGame: sql.placeholder('isBotGame'),
-          settings: sql.placeholder('settings'),
-          lobby: sql.placeholder('lobby'),
-          ownerEpoch: sql.placeholder('ownerEpoch'),
-        })
-        .prepare('insert_game'),
+      db.insert(games).values({
+        id: sql.placeholder('id'),
+        roomCode: sql.placeholder('roomCode'),
+        status: sql.placeholder('status'),
+        hostId: sql.placeholder('hostId'),
+        isBotGame: sql.placeholder('isBotGame'),
+        settings: sql.placeholder('settings'),
+        lobby: sql.placeholder('lobby'),
+        ownerEpoch: sql.placeholder('ownerEpoch'),
+      }),
     );
     await insert.execute({
       id: room.id,

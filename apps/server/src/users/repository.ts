@@ -24,8 +24,7 @@ export async function findUserById(db: Db, id: string): Promise<UserRow | null> 
       .select()
       .from(users)
       .where(eq(users.id, sql.placeholder('id')))
-      .limit(1)
-      .prepare('user_by_id'),
+      .limit(1),
   );
   const [row] = await query.execute({ id });
   return row ?? null;
@@ -40,8 +39,7 @@ export async function tokenVersionsOf(db: Db, ids: readonly string[]): Promise<M
     d
       .select({ id: users.id, tokenVersion: users.tokenVersion })
       .from(users)
-      .where(sql`${users.id} = any(${sql.placeholder('ids')}::uuid[])`)
-      .prepare('token_versions'),
+      .where(sql`${users.id} = any(${sql.placeholder('ids')}::uuid[])`),
   );
   const rows = await query.execute({ ids: wanted });
   return new Map(rows.map((row) => [row.id, row.tokenVersion]));
@@ -77,8 +75,7 @@ export async function insertGuest(db: Db, guest: { username: string; email: stri
     d
       .insert(users)
       .values({ username: sql.placeholder('username'), email: sql.placeholder('email'), isGuest: true })
-      .returning()
-      .prepare('insert_guest'),
+      .returning(),
   );
   const [row] = await query.execute(guest);
   return row as UserRow;
@@ -164,8 +161,7 @@ export async function walletTotals(db: Db, userId: string): Promise<Record<'SLAM
       })
       .from(walletLedger)
       .where(eq(walletLedger.userId, sql.placeholder('userId')))
-      .groupBy(walletLedger.currency)
-      .prepare('wallet_totals'),
+      .groupBy(walletLedger.currency),
   );
   const rows = await query.execute({ userId });
   const totals = { SLAM: { balance: 0, totalWon: 0 }, SOL: { balance: 0, totalWon: 0 } };
