@@ -9,11 +9,12 @@ import { expect, it, vi } from 'vitest';
 import { alive, isZombie, reaped } from '../src/db/embedded-host.ts';
 
 it('takes a killed, unreaped process for a zombie and waits until it is reaped', async () => {
-  // sh starts a child that exits at once, then becomes `sleep`, which never reaps it.
-  const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'ignore'] });
+  // sh starts a child that exits a second later, and at once becomes `sleep`, which never reaps it.
+  // (A child that exited before the exec could be reaped by sh itself: a CI run once saw no zombie.)
+  const parent = spawn('sh', ['-c', 'sleep 1 & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'ignore'] });
   const [line] = (await once(parent.stdout, 'data')) as [Buffer];
   const pid = Number(line.toString().trim());
-  await vi.waitFor(() => expect(isZombie(pid)).toBe(true));
+  await vi.waitFor(() => expect(isZombie(pid)).toBe(true), { timeout: 10_000, interval: 50 });
   expect(alive(pid)).toBe(true);
   expect(isZombie(process.pid)).toBe(false);
   // Its parent gone, the zombie passes to init, which reaps it.
