@@ -1,7 +1,6 @@
 import { POWER_UP_TYPES, type PowerUpType } from './constants.ts';
 import { cardsLeft } from './ranking.ts';
 import { isFrozen } from './rules.ts';
-import type { Card } from './cards.ts';
 import type { GameState, HandView, PlayerState, PlayerView, PublicPlayer, PublicView } from './types.ts';
 
 /** Cards of each pile a view shows (the top last). */
@@ -11,31 +10,7 @@ function powerUps(p: PlayerState): { available: PowerUpType[]; used: PowerUpType
   return { available: POWER_UP_TYPES.filter((t) => !p.powerUpsUsed.includes(t)), used: [...p.powerUpsUsed] };
 }
 
-/**
- * A player's public part, kept for as long as the player's state lives: states are never changed in
- * place (a step copies the players it changes), and a play changes one player of up to six, so most
- * of each new view is the last one's. Only `isFrozen` depends on the time as well.
- */
-const publicPlayers = new WeakMap<PlayerState, PublicPlayer>();
-
 function publicPlayer(p: PlayerState, now: number): PublicPlayer {
-  const kept = publicPlayers.get(p);
-  if (kept && kept.isFrozen === isFrozen(p, now)) return kept;
-  const made = newPublicPlayer(p, now);
-  publicPlayers.set(p, made);
-  return made;
-}
-
-/** The top of each pile a view shows, kept per pile like the players (a play changes one pile). */
-const visiblePiles = new WeakMap<readonly Card[], Card[]>();
-
-function visiblePile(pile: readonly Card[]): Card[] {
-  let visible = visiblePiles.get(pile);
-  if (!visible) visiblePiles.set(pile, (visible = pile.slice(-VISIBLE_PILE_CARDS)));
-  return visible;
-}
-
-function newPublicPlayer(p: PlayerState, now: number): PublicPlayer {
   return {
     userId: p.id,
     username: p.username,
@@ -55,17 +30,15 @@ function newPublicPlayer(p: PlayerState, now: number): PublicPlayer {
 }
 
 /**
- * What everyone in the room, spectators included, may see: never a hand, a deck or the stock. Read
- * only: its players and piles are shared with other views of the same player and pile states (the
- * server sends a view with every play, and building each afresh filled its old generation: issue 24).
- * Its times are the game clock's plus `timeShift` (the server passes wall clock − game clock, so a
- * view leaves in epoch ms without another copy).
+ * What everyone in the room, spectators included, may see: never a hand, a deck or the stock. Built
+ * afresh on each call (the caller may keep it); its times are the game clock's plus `timeShift`
+ * (the server passes wall clock − game clock, so a view leaves in epoch ms without another copy).
  */
 export function publicView(state: GameState, timeShift = 0): PublicView {
   const winner = state.result?.winnerId ? state.players.find((p) => p.id === state.result?.winnerId) : undefined;
   return {
     status: state.status,
-    discardPiles: state.piles.map(visiblePile),
+    discardPiles: state.piles.map((pile) => pile.slice(-VISIBLE_PILE_CARDS)),
     pileSizes: state.piles.map((pile) => pile.length),
     stockSize: state.stock.length,
     players: state.players.map((p) => publicPlayer(p, state.clock)),
