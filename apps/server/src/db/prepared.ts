@@ -2,7 +2,8 @@
  * Statements the ORM builds once per database handle instead of on every call. Building a query
  * (walking its columns and conditions into SQL text) cost more than running it on the paths every
  * new game takes: a guest's account, its sign-in, its wallet, the game's row (issue 24's profiles).
- * Each statement is also named, so PostgreSQL parses and plans it once per connection.
+ * Each statement is also named, so PostgreSQL parses and plans it once per connection. Its values
+ * are bound at each call through drizzle's `sql.placeholder(name)` parameters.
  */
 import type { Db } from './client.ts';
 

@@ -69,7 +69,7 @@ export async function insertUser(db: Db, user: NewUser): Promise<UserRow> {
   return row as UserRow;
 }
 
-/** A guest's account (no password, a placeholder address): one per demo session, so prepared. */
+/** A guest's account (no password, an address under `.invalid`): one per demo session, so prepared. */
 export async function insertGuest(db: Db, guest: { username: string; email: string }): Promise<UserRow> {
   const query = prepared(db, 'insert_guest', (d) =>
     d
