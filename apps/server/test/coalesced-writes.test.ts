@@ -86,14 +86,22 @@ describe('coalesced writes', () => {
     });
   }
 
-  it('lets go of what a packet carried once it is written', async () => {
+  it('lets go of what a packet carried once it is written, and keeps one queue array', async () => {
     const p = await pair(true);
     close = p.close;
+    const queue = p.connection.writeBuffer;
     const received = new Promise((resolve) => p.client.once('cardPlayed', resolve));
     p.server.emit('cardPlayed', { pileIndex: 0, gameState: { status: 'active' } });
     const queued = [...(p.connection.writeBuffer ?? [])];
     expect(queued.map((packet) => typeof packet.data)).toEqual(['string']);
     expect(await received).toEqual({ pileIndex: 0, gameState: { status: 'active' } });
     expect(queued.map((packet) => [packet.data, packet.options])).toEqual([[undefined, undefined]]);
+    // engine.io's flush put a new array in its place; the written one, emptied, is back.
+    expect(p.connection.writeBuffer).toBe(queue);
+    expect(queue).toEqual([]);
+    // And it still carries what comes next.
+    const next = new Promise((resolve) => p.client.once('handUpdated', resolve));
+    p.server.emit('handUpdated', { hand: [] });
+    expect(await next).toEqual({ hand: [] });
   });
 });

@@ -202,7 +202,8 @@ export interface PublicPlayer {
   readonly deckCount: number;
   readonly cardsPlayed: number;
   readonly isReady: boolean;
-  readonly powerUps: { readonly available: PowerUpType[]; readonly used: PowerUpType[] };
+  /** Shared between views and frozen (view.ts). */
+  readonly powerUps: { readonly available: readonly PowerUpType[]; readonly used: readonly PowerUpType[] };
   readonly isFrozen: boolean;
   readonly isConnected: boolean;
   readonly hasLeft: boolean;
@@ -215,7 +216,7 @@ export interface PublicWinner {
   readonly botDifficulty: BotDifficulty | null;
 }
 
-/** What anyone in the room may see (DESIGN §3 `gameState`); built afresh each time, so its arrays are the caller's. */
+/** What anyone in the room may see (DESIGN §3 `gameState`); built afresh each time, so its arrays are the caller's (not the players' power-ups: shared, frozen). */
 export interface PublicView {
   readonly status: 'active' | 'finished';
   /** The last 3 cards of each pile, top last. */

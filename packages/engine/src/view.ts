@@ -1,4 +1,4 @@
-import { POWER_UP_TYPES, type PowerUpType } from './constants.ts';
+import { POWER_UP_TYPES } from './constants.ts';
 import { cardsLeft } from './ranking.ts';
 import { isFrozen } from './rules.ts';
 import type { GameState, HandView, PlayerState, PlayerView, PublicPlayer, PublicView } from './types.ts';
@@ -6,8 +6,25 @@ import type { GameState, HandView, PlayerState, PlayerView, PublicPlayer, Public
 /** Cards of each pile a view shows (the top last). */
 export const VISIBLE_PILE_CARDS = 3;
 
-function powerUps(p: PlayerState): { available: PowerUpType[]; used: PowerUpType[] } {
-  return { available: POWER_UP_TYPES.filter((t) => !p.powerUpsUsed.includes(t)), used: [...p.powerUpsUsed] };
+type PowerUpsPart = PublicPlayer['powerUps'];
+
+/**
+ * A player's power-ups as views show them. Each order of use (each type is used at most once: fewer
+ * than 6^5 of them) has one frozen part, made the first time it is seen and shared by every view
+ * after: a view is built for each game event, for every player in it (issue 24).
+ */
+const powerUpParts = new Map<number, PowerUpsPart>();
+
+function powerUps(p: PlayerState): PowerUpsPart {
+  let key = 0;
+  for (const type of p.powerUpsUsed) key = key * 6 + POWER_UP_TYPES.indexOf(type) + 1;
+  let part = powerUpParts.get(key);
+  if (part === undefined) {
+    const available = Object.freeze(POWER_UP_TYPES.filter((t) => !p.powerUpsUsed.includes(t)));
+    part = Object.freeze({ available, used: Object.freeze([...p.powerUpsUsed]) });
+    powerUpParts.set(key, part);
+  }
+  return part;
 }
 
 function publicPlayer(p: PlayerState, now: number): PublicPlayer {
@@ -31,7 +48,7 @@ function publicPlayer(p: PlayerState, now: number): PublicPlayer {
 
 /**
  * What everyone in the room, spectators included, may see: never a hand, a deck or the stock. Built
- * afresh on each call (the caller may keep it); its times are the game clock's plus `timeShift`
+ * afresh on each call (the caller may keep it; its power-up parts are shared and frozen); its times are the game clock's plus `timeShift`
  * (the server passes wall clock − game clock, so a view leaves in epoch ms without another copy).
  */
 export function publicView(state: GameState, timeShift = 0): PublicView {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { VISIBLE_PILE_CARDS, apply, publicView, viewFor } from '../src/index.ts';
+import { POWER_UP_TYPES, type PowerUpType, VISIBLE_PILE_CARDS, apply, publicView, viewFor } from '../src/index.ts';
 import { accepted, faces, scenario } from './scenario.ts';
 
 const s = scenario({
@@ -80,6 +80,29 @@ describe('views', () => {
       status: 'finished',
       winner: { userId: 'p3', username: 'P3', isBot: false, botDifficulty: null },
     });
+  });
+
+  it("show each order of used power-ups as it is, from one frozen part per order that views share", () => {
+    /** Every order of use of every subset of the five types: 326 of them. */
+    const orders: PowerUpType[][] = [[]];
+    for (let i = 0; i < orders.length; i += 1) {
+      const order = orders[i] as PowerUpType[];
+      for (const type of POWER_UP_TYPES) if (!order.includes(type)) orders.push([...order, type]);
+    }
+    expect(orders).toHaveLength(326);
+    const seen = new Set<object>();
+    for (const used of orders) {
+      const state = { ...s, players: s.players.map((p, i) => (i === 0 ? { ...p, powerUpsUsed: used } : p)) };
+      const view = viewFor(state, 'p1');
+      const part = view.players[0]?.powerUps;
+      expect(part).toEqual({ available: POWER_UP_TYPES.filter((t) => !used.includes(t)), used });
+      expect(view.you?.powerUps).toBe(part);
+      expect(publicView(state).players[0]?.powerUps).toBe(part);
+      expect(Object.isFrozen(part) && Object.isFrozen(part?.available) && Object.isFrozen(part?.used)).toBe(true);
+      seen.add(part as object);
+    }
+    // One part for each order, none shared between two.
+    expect(seen.size).toBe(326);
   });
 
   it('shift every time they show by the offset asked for, and nothing else', () => {

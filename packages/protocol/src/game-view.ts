@@ -24,9 +24,10 @@ import {
   powerUpTypeSchema,
 } from './primitives.ts';
 
+/** Read-only: the server shares one frozen part between the views it sends (engine's view.ts). */
 export const powerUpStateSchema = z.object({
-  available: z.array(powerUpTypeSchema),
-  used: z.array(powerUpTypeSchema),
+  available: z.array(powerUpTypeSchema).readonly(),
+  used: z.array(powerUpTypeSchema).readonly(),
 });
 export type PowerUpState = z.infer<typeof powerUpStateSchema>;
 

@@ -35,9 +35,14 @@ export function botInfo(room: Pick<RoomFacts, 'seats'>): BotInfo | null {
   return difficulty ? { numberOfBots: bots.length, difficulty } : null;
 }
 
-/** The public view with game-clock times turned back into epoch ms. */
+/**
+ * The public view with game-clock times turned back into epoch ms. `canPlay` is added to the engine's
+ * fresh view rather than spread into a copy: one view is built per game event (issue 24).
+ */
 export function gameStateOf(room: Pick<RoomFacts, 'clockOffset'>, state: GameState): GameStateView {
-  return { ...publicView(state, room.clockOffset), canPlay: state.status === 'active' };
+  const view: GameStateView = publicView(state, room.clockOffset);
+  view.canPlay = state.status === 'active';
+  return view;
 }
 
 export function playerOf(room: RoomFacts, seat: Seat, position: number, viewerId?: string): Player {

@@ -97,12 +97,16 @@ export class StepRunner {
     return { outcome, done: this.#seal() };
   }
 
-  /** To everyone in the room, numbered, once the running step is durable. */
+  /**
+   * To everyone in the room, numbered, once the running step is durable. The payload becomes the
+   * message: it is given its `seq` rather than copied (every caller builds it for this one call).
+   */
   emit<E extends RoomEventName>(event: E, payload: RoomPayload<E>): void {
     this.#seq += 1;
-    // A room event's payload less its seq, and the seq: the event's payload (TypeScript cannot see
+    // A room event's payload less its seq, with the seq: the event's payload (TypeScript cannot see
     // through Omit for a generic event).
-    const message = { ...payload, seq: this.#seq } as unknown as ServerPayload<E>;
+    (payload as { seq?: number }).seq = this.#seq;
+    const message = payload as unknown as ServerPayload<E>;
     const { toRoom } = this.#deps;
     this.#buffer.send(() => toRoom(this.#gameId, event, message));
   }
