@@ -1,5 +1,4 @@
 import type { Card } from './cards.ts';
-import type { PowerUpType } from './constants.ts';
 import { Random } from './rng.ts';
 import type { DeadlockState, FreezeEffect, GameEvent, GameResult, GameState, PlayerState } from './types.ts';
 
@@ -8,10 +7,10 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 /** A player's own copy whose fields may change; its cards are still shared (see Draft.cards). */
 export type PlayerFields = Mutable<PlayerState>;
 
-export type MutablePlayer = Omit<PlayerFields, 'hand' | 'deck' | 'powerUpsUsed'> & {
+/** Hand and deck are the draft's own arrays; the used power-ups are replaced, never changed in place. */
+export type MutablePlayer = Omit<PlayerFields, 'hand' | 'deck'> & {
   hand: Card[];
   deck: Card[];
-  powerUpsUsed: PowerUpType[];
 };
 
 /**
@@ -78,13 +77,12 @@ export class Draft {
     return this.#players[i] as PlayerFields;
   }
 
-  /** Writable access to a player and their cards: also copies their hand, deck and power-ups on first write. */
+  /** Writable access to a player and their cards: also copies their hand and deck on first write. */
   cards(i: number): MutablePlayer {
     const p = this.player(i);
     if ((this.#cardsCopied & (1 << i)) === 0) {
       p.hand = p.hand.slice();
       p.deck = p.deck.slice();
-      p.powerUpsUsed = p.powerUpsUsed.slice();
       this.#cardsCopied |= 1 << i;
     }
     return p as MutablePlayer;

@@ -36,7 +36,7 @@ export function opponentsOf(d: Draft, i: number): number[] {
 /** Uses a power-up that powerUpRefusal accepted. */
 export function executePowerUp(d: Draft, i: number, type: PowerUpType, target: PowerUpTarget): void {
   const p = d.cards(i);
-  p.powerUpsUsed.push(type);
+  p.powerUpsUsed = [...p.powerUpsUsed, type];
   const effect = EFFECTS[type](d, i, target);
   // The power-up event comes before any gameEnded a winning BOMB or SNIPER produced.
   const endIndex = d.events.findIndex((e) => e.type === 'gameEnded');

@@ -25,6 +25,8 @@ describe('a draft', () => {
     const p = new Draft(fields, s.clock).cards(1);
     p.hand.push(...p.deck.splice(0));
     expect(p.hand.map((c) => c.id)).toEqual(['O2Pc', 'R2Wi']);
+    // Playing a card leaves the used power-ups shared (a power-up replaces the list).
+    expect(p.powerUpsUsed).toBe(fields.players[1]?.powerUpsUsed);
     expect(fields.players[1]?.hand).toHaveLength(1);
     expect(fields.players[1]?.deck).toHaveLength(1);
     expect(s.players[1]?.stuckSince).not.toBe(42);
