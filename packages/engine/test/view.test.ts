@@ -82,7 +82,7 @@ describe('views', () => {
     });
   });
 
-  it("show each order of used power-ups as it is, from one frozen part per order that views share", () => {
+  it('show each order of used power-ups as it is, from one frozen part per order that views share', () => {
     /** Every order of use of every subset of the five types: 326 of them. */
     const orders: PowerUpType[][] = [[]];
     for (let i = 0; i < orders.length; i += 1) {
