@@ -216,7 +216,10 @@ export interface PublicWinner {
   readonly botDifficulty: BotDifficulty | null;
 }
 
-/** What anyone in the room may see (DESIGN §3 `gameState`); built afresh each time, so its arrays are the caller's (not the players' power-ups: shared, frozen). */
+/**
+ * What anyone in the room may see (DESIGN §3 `gameState`); built afresh each time, so its arrays are
+ * the caller's, but for the players' power-ups (shared and frozen).
+ */
 export interface PublicView {
   readonly status: 'active' | 'finished';
   /** The last 3 cards of each pile, top last. */

@@ -9,9 +9,10 @@ export const VISIBLE_PILE_CARDS = 3;
 type PowerUpsPart = PublicPlayer['powerUps'];
 
 /**
- * A player's power-ups as views show them. Each order of use (each type is used at most once: fewer
- * than 6^5 of them) has one frozen part, made the first time it is seen and shared by every view
- * after: a view is built for each game event, for every player in it (issue 24).
+ * A player's power-ups as views show them. Each order of use (each type is used at most once, so 326
+ * orders; the key reads the order as a base-6 number) has one frozen part, made the first time it is
+ * seen and shared by every view after: a view is built for each game event, for every player in it
+ * (issue 24).
  */
 const powerUpParts = new Map<number, PowerUpsPart>();
 
@@ -48,8 +49,9 @@ function publicPlayer(p: PlayerState, now: number): PublicPlayer {
 
 /**
  * What everyone in the room, spectators included, may see: never a hand, a deck or the stock. Built
- * afresh on each call (the caller may keep it; its power-up parts are shared and frozen); its times are the game clock's plus `timeShift`
- * (the server passes wall clock − game clock, so a view leaves in epoch ms without another copy).
+ * afresh on each call (the caller may keep it; its power-up parts are shared and frozen); its times
+ * are the game clock's plus `timeShift` (the server passes wall clock − game clock, so a view leaves
+ * in epoch ms without another copy).
  */
 export function publicView(state: GameState, timeShift = 0): PublicView {
   const winner = state.result?.winnerId ? state.players.find((p) => p.id === state.result?.winnerId) : undefined;
