@@ -1,7 +1,9 @@
 /**
  * CPU time and memory of a process's descendants, read from Linux's /proc: the embedded PostgreSQL
  * (postmaster and backends) that the server process started. Memory is PSS (each shared page split
- * among the processes that map it), so the shared buffers every backend maps count once.
+ * among the processes that map it), so the shared buffers every backend maps count once. And what the
+ * scheduler did: how long a thread was ready to run but waited for a core, and how long some task on
+ * the machine did (Linux's pressure stall information).
  */
 import { readFileSync, readdirSync } from 'node:fs';
 
@@ -84,4 +86,58 @@ export function cpuSecondsBetween(before: ReadonlyMap<number, number>, after: Re
   let ticks = 0;
   for (const [pid, now] of after) ticks += now - (before.get(pid) ?? 0);
   return ticks / TICKS_PER_SECOND;
+}
+
+/**
+ * One thread's scheduler figures (by default a process's main thread, whose id is the process's):
+ * nanoseconds on a core, nanoseconds ready to run but waiting for one, and how many times it was given
+ * one (/proc/<pid>/task/<tid>/schedstat). Null once the thread is gone, or where the kernel keeps none.
+ */
+export function schedStat(pid: number, tid = pid): { runNs: number; waitNs: number; slices: number } | null {
+  let fields: number[];
+  try {
+    fields = readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').trim().split(' ').map(Number);
+  } catch {
+    return null;
+  }
+  const [runNs = NaN, waitNs = NaN, slices = NaN] = fields;
+  return [runNs, waitNs, slices].some(Number.isNaN) ? null : { runNs, waitNs, slices };
+}
+
+/**
+ * Microseconds since boot during which at least one runnable task on the machine waited for a core
+ * (the "some" total of /proc/pressure/cpu); null where the kernel has no pressure stall information.
+ */
+export function cpuPressureMicros(): number | null {
+  try {
+    const total = /^some .*\btotal=(\d+)$/m.exec(readFileSync('/proc/pressure/cpu', 'utf8'))?.[1];
+    return total === undefined ? null : Number(total);
+  } catch {
+    return null;
+  }
+}
+
+/** Contention over a window: the share of it a process's main thread waited for a core, and the machine's CPU pressure. */
+export interface Contention {
+  /** % of the window the main thread was ready to run but had no core. */
+  mainThreadWaitPercent: number | null;
+  /** % of the window during which some runnable task on the machine waited for a core. */
+  cpuPressurePercent: number | null;
+}
+
+/** Starts a window for `pid`; the function it returns ends it and gives the window's figures. */
+export function contentionFrom(pid: number): () => Contention {
+  const thread = schedStat(pid);
+  const pressure = cpuPressureMicros();
+  const started = performance.now();
+  return () => {
+    const wallMs = performance.now() - started;
+    const threadNow = schedStat(pid);
+    const pressureNow = cpuPressureMicros();
+    const percent = (ms: number) => Math.round((ms / wallMs) * 1000) / 10;
+    return {
+      mainThreadWaitPercent: thread && threadNow ? percent((threadNow.waitNs - thread.waitNs) / 1e6) : null,
+      cpuPressurePercent: pressure !== null && pressureNow !== null ? percent((pressureNow - pressure) / 1000) : null,
+    };
+  };
 }

@@ -23,7 +23,16 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { type AcksInCollections, DRAIN_MS, acksInCollections, markCompacts } from './gc-windows.ts';
 import { Table, load, newPlayer, demoToken } from './load-players.ts';
-import { cpuSeconds, cpuSecondsBetween, cpuTicks, descendants, pssMB, rssMB } from './process-figures.ts';
+import {
+  type Contention,
+  contentionFrom,
+  cpuSeconds,
+  cpuSecondsBetween,
+  cpuTicks,
+  descendants,
+  pssMB,
+  rssMB,
+} from './process-figures.ts';
 import {
   type ServerProcess,
   floorScript,
@@ -113,6 +122,8 @@ type Row = {
   bytesPerPacket: number;
   /** The server's and its database's CPU per acknowledged play, in ms. */
   cpuMsPerPlay: number;
+  /** How long the server's main thread waited for a core, and the machine's CPU pressure (% of the window). */
+  contention: Contention;
   /** --gc: the slow acks against the server's mark-compacts. */
   gc?: AcksInCollections;
 };
@@ -122,6 +133,7 @@ type FloorRow = Pick<
   'games' | 'plays' | 'unanswered' | 'ackMs' | 'loadLoopDelayMsP99' | 'packetsPerSocketPerSecond' | 'bytesPerPacket'
 > & {
   cpuPercent: number;
+  contention: Contention;
   cpuMsPerPlay: number;
   rssMB: number;
   botPlaysPerGamePerSecond: number;
@@ -155,6 +167,9 @@ function startWindow(): void {
   load.unanswered = 0;
   load.received = { packets: 0, bytes: 0 };
 }
+
+/** A table cell: the main thread's wait for a core, and the machine's CPU pressure ("–" where Linux gives none). */
+const waiting = (c: Contention) => `${c.mainThreadWaitPercent ?? '–'} (${c.cpuPressurePercent ?? '–'})`;
 
 const ackFigures = (sorted: readonly number[]) => ({
   p50: round(percentile(sorted, 50), 2),
@@ -195,10 +210,12 @@ async function runFloor(games: number, like: Row): Promise<void> {
     startWindow();
     const pid = serverProcess.child.pid as number;
     const cpu0 = cpuSeconds([pid]);
+    const contention = contentionFrom(pid);
     const t0 = performance.now();
     await sleep(measureMs);
     const wallMs = performance.now() - t0;
     const cpuUsed = cpuSeconds([pid]) - cpu0;
+    const floorContention = contention();
     const acks = [...load.ackMs].sort((a, b) => a - b);
     const row: FloorRow = {
       games,
@@ -208,6 +225,7 @@ async function runFloor(games: number, like: Row): Promise<void> {
       loadLoopDelayMsP99: loadLoopDelayMsP99(),
       ...windowTraffic(games, wallMs),
       cpuPercent: round((cpuUsed / (wallMs / 1000)) * 100, 1),
+      contention: floorContention,
       cpuMsPerPlay: round((cpuUsed * 1000) / Math.max(1, acks.length), 3),
       rssMB: round(rssMB(pid), 0),
       botPlaysPerGamePerSecond: botPlays,
@@ -253,10 +271,12 @@ async function runMode(mode: 'embedded' | 'external'): Promise<void> {
     const loadCpu = process.cpuUsage();
     const serverPid = serverProcess.child.pid as number;
     const databaseTicks = cpuTicks(mode === 'embedded' ? descendants(serverPid) : []);
+    const contention = contentionFrom(serverPid);
     const t0 = performance.now();
     await sleep(measureMs);
     const after = await metrics();
     const wallMs = performance.now() - t0;
+    const windowContention = contention();
     const gc =
       gcLog && load.ackTimes
         ? acksInCollections(
@@ -310,6 +330,7 @@ async function runMode(mode: 'embedded' | 'external'): Promise<void> {
       failedDeals: load.failedDeals,
       ...traffic,
       cpuMsPerPlay: round(cpuMsUsed / Math.max(1, acks.length), 3),
+      contention: windowContention,
       ...(gc ? { gc } : {}),
     };
     results.push(row);
@@ -394,12 +415,12 @@ if (args.has('json')) {
   for (const { mode, results, notSustained, saturationGames } of reports) {
     console.log(`\n${mode}:\n`);
     console.log(
-      '| live games | sockets | rooms held | plays (unanswered in 10 s) | ack p50 / p99 / p99.9 ms | processing p99 ms | loop delay p99 / max ms | server CPU % | database CPU % | load CPU % (loop delay p99 ms) | server RSS + database PSS MB | steps/write | queued p99 ms | durable wait p99 ms | write p99 ms | records (p99 ms) | heap/game KB (with its 2 sockets) | heap/idle socket KB |',
+      '| live games | sockets | rooms held | plays (unanswered in 10 s) | ack p50 / p99 / p99.9 ms | processing p99 ms | loop delay p99 / max ms | server CPU % | server main thread waiting for a core % (CPU pressure %) | database CPU % | load CPU % (loop delay p99 ms) | server RSS + database PSS MB | steps/write | queued p99 ms | durable wait p99 ms | write p99 ms | records (p99 ms) | heap/game KB (with its 2 sockets) | heap/idle socket KB |',
     );
-    console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+    console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
     for (const r of results) {
       console.log(
-        `| ${r.games} | ${r.sockets} | ${r.rooms} | ${r.plays} (${r.unanswered}) | ${r.ackMs.p50} / ${r.ackMs.p99} / ${r.ackMs.p999} | ${r.processingMsP99} | ${r.eventLoopDelayMsP99} / ${r.eventLoopDelayMsMax} | ${r.serverCpuPercent} | ${r.databaseCpuPercent ?? 'not counted'} | ${r.loadCpuPercent} (${r.loadLoopDelayMsP99}) | ${r.rssMB} + ${r.databaseMB ?? '–'} | ${r.stepsPerWrite} | ${r.queuedMsP99} | ${r.durableWaitMsP99} | ${r.writeMsP99} | ${r.records} (${r.recordMsP99}) | ${r.heapPerGameKB} | ${r.heapPerSocketKB} |`,
+        `| ${r.games} | ${r.sockets} | ${r.rooms} | ${r.plays} (${r.unanswered}) | ${r.ackMs.p50} / ${r.ackMs.p99} / ${r.ackMs.p999} | ${r.processingMsP99} | ${r.eventLoopDelayMsP99} / ${r.eventLoopDelayMsMax} | ${r.serverCpuPercent} | ${waiting(r.contention)} | ${r.databaseCpuPercent ?? 'not counted'} | ${r.loadCpuPercent} (${r.loadLoopDelayMsP99}) | ${r.rssMB} + ${r.databaseMB ?? '–'} | ${r.stepsPerWrite} | ${r.queuedMsP99} | ${r.durableWaitMsP99} | ${r.writeMsP99} | ${r.records} (${r.recordMsP99}) | ${r.heapPerGameKB} | ${r.heapPerSocketKB} |`,
       );
     }
     for (const games of notSustained) {
@@ -418,12 +439,12 @@ if (args.has('json')) {
   if (floors.length > 0) {
     console.log('\nfloor (the same traffic, no game logic, no database):\n');
     console.log(
-      '| live games | plays (unanswered) | ack p50 / p99 / p99.9 ms | load loop delay p99 ms | CPU % | CPU ms per play | RSS MB | packets per socket per s (bytes each) | bot plays per game per s |',
+      '| live games | plays (unanswered) | ack p50 / p99 / p99.9 ms | load loop delay p99 ms | CPU % | main thread waiting for a core % (CPU pressure %) | CPU ms per play | RSS MB | packets per socket per s (bytes each) | bot plays per game per s |',
     );
-    console.log('|---|---|---|---|---|---|---|---|---|');
+    console.log('|---|---|---|---|---|---|---|---|---|---|');
     for (const f of floors) {
       console.log(
-        `| ${f.games} | ${f.plays} (${f.unanswered}) | ${f.ackMs.p50} / ${f.ackMs.p99} / ${f.ackMs.p999} | ${f.loadLoopDelayMsP99} | ${f.cpuPercent} | ${f.cpuMsPerPlay} | ${f.rssMB} | ${f.packetsPerSocketPerSecond} (${f.bytesPerPacket}) | ${f.botPlaysPerGamePerSecond} |`,
+        `| ${f.games} | ${f.plays} (${f.unanswered}) | ${f.ackMs.p50} / ${f.ackMs.p99} / ${f.ackMs.p999} | ${f.loadLoopDelayMsP99} | ${f.cpuPercent} | ${waiting(f.contention)} | ${f.cpuMsPerPlay} | ${f.rssMB} | ${f.packetsPerSocketPerSecond} (${f.bytesPerPacket}) | ${f.botPlaysPerGamePerSecond} |`,
       );
     }
     console.log('\nagainst the floor (× the floor at the same step):\n');

@@ -1,0 +1,52 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterEach, describe, expect, it } from 'vitest';
+import { contentionFrom, cpuPressureMicros, schedStat } from '../src/process-figures.ts';
+
+/** A process that only spins, on one given core (taskset execs it: its pid is the spinning one's). */
+function spinner(core: number): ChildProcess {
+  return spawn('taskset', ['-c', String(core), process.execPath, '-e', 'for (;;) {}'], { stdio: 'ignore' });
+}
+
+const running: ChildProcess[] = [];
+afterEach(async () => {
+  for (const child of running.splice(0)) {
+    const exited = once(child, 'exit');
+    child.kill('SIGKILL');
+    await exited;
+  }
+});
+
+describe("the scheduler's figures bench:server reports", () => {
+  it("reads a thread's time on a core, time waiting for one, and how often it got one", () => {
+    const before = schedStat(process.pid);
+    const until = performance.now() + 50;
+    while (performance.now() < until);
+    const after = schedStat(process.pid);
+    expect(before).not.toBeNull();
+    expect(after).not.toBeNull();
+    if (!before || !after) return;
+    expect(after.runNs - before.runNs).toBeGreaterThanOrEqual(40e6);
+    expect(after.waitNs).toBeGreaterThanOrEqual(before.waitNs);
+    expect(after.slices).toBeGreaterThanOrEqual(before.slices);
+    expect(schedStat(2 ** 22 + 1)).toBeNull();
+  });
+
+  it("counts the wait of a main thread that shares its core with another, and the machine's CPU pressure", async () => {
+    const [first, second] = [spinner(0), spinner(0)];
+    running.push(first, second);
+    await sleep(200);
+    const pressure = cpuPressureMicros();
+    expect(pressure).not.toBeNull();
+    const end = contentionFrom(first.pid as number);
+    await sleep(1000);
+    const { mainThreadWaitPercent, cpuPressurePercent } = end();
+    // Two spinners on one core: each waits about half the time, more if the core has other work.
+    expect(mainThreadWaitPercent).toBeGreaterThanOrEqual(25);
+    expect(mainThreadWaitPercent).toBeLessThanOrEqual(100);
+    // One of them is always waiting.
+    expect(cpuPressurePercent).toBeGreaterThanOrEqual(50);
+    expect(cpuPressureMicros()).toBeGreaterThan(pressure as number);
+  });
+});
