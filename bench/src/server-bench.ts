@@ -17,6 +17,11 @@
 // plays per game and second as the first mode's server sent) with no game logic and no database.
 // Each row is also given as ratios to the floor's at the same step: ack p99 and p99.9, CPU per play
 // (the server's with its database's processes against the floor's) and memory.
+//
+// The load shares the machine's cores with the server, so every row (the floor's too) says how long the
+// server's main thread was ready to run but had no core, and how long some task on the machine waited
+// for one (process-figures.ts): a tail that comes with a long wait is the machine's crowding as much as
+// the server's work.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { tmpdir } from 'node:os';
