@@ -117,8 +117,13 @@ export function cpuPressureMicros(): number | null {
   }
 }
 
-/** Contention over a window: the share of it a process's main thread waited for a core, and the machine's CPU pressure. */
+/**
+ * Contention over a window: the share of it a process's main thread ran and waited for a core, and
+ * the machine's CPU pressure.
+ */
 export interface Contention {
+  /** % of the window the main thread was on a core. */
+  mainThreadRunPercent: number | null;
   /** % of the window the main thread was ready to run but had no core. */
   mainThreadWaitPercent: number | null;
   /** % of the window during which some runnable task on the machine waited for a core. */
@@ -136,6 +141,7 @@ export function contentionFrom(pid: number): () => Contention {
     const pressureNow = cpuPressureMicros();
     const percent = (ms: number) => Math.round((ms / wallMs) * 1000) / 10;
     return {
+      mainThreadRunPercent: thread && threadNow ? percent((threadNow.runNs - thread.runNs) / 1e6) : null,
       mainThreadWaitPercent: thread && threadNow ? percent((threadNow.waitNs - thread.waitNs) / 1e6) : null,
       cpuPressurePercent: pressure !== null && pressureNow !== null ? percent((pressureNow - pressure) / 1000) : null,
     };

@@ -127,7 +127,7 @@ type Row = {
   bytesPerPacket: number;
   /** The server's and its database's CPU per acknowledged play, in ms. */
   cpuMsPerPlay: number;
-  /** How long the server's main thread waited for a core, and the machine's CPU pressure (% of the window). */
+  /** How long the server's main thread ran and waited for a core, and the machine's CPU pressure (% of the window). */
   contention: Contention;
   /** --gc: the slow acks against the server's mark-compacts. */
   gc?: AcksInCollections;
@@ -173,8 +173,9 @@ function startWindow(): void {
   load.received = { packets: 0, bytes: 0 };
 }
 
-/** A table cell: the main thread's wait for a core, and the machine's CPU pressure ("–" where Linux gives none). */
-const waiting = (c: Contention) => `${c.mainThreadWaitPercent ?? '–'} (${c.cpuPressurePercent ?? '–'})`;
+/** A table cell: the main thread on a core and waiting for one, and the machine's CPU pressure ("–" where Linux gives none). */
+const waiting = (c: Contention) =>
+  `${c.mainThreadRunPercent ?? '–'} / ${c.mainThreadWaitPercent ?? '–'} (${c.cpuPressurePercent ?? '–'})`;
 
 const ackFigures = (sorted: readonly number[]) => ({
   p50: round(percentile(sorted, 50), 2),
@@ -420,7 +421,7 @@ if (args.has('json')) {
   for (const { mode, results, notSustained, saturationGames } of reports) {
     console.log(`\n${mode}:\n`);
     console.log(
-      '| live games | sockets | rooms held | plays (unanswered in 10 s) | ack p50 / p99 / p99.9 ms | processing p99 ms | loop delay p99 / max ms | server CPU % | server main thread waiting for a core % (CPU pressure %) | database CPU % | load CPU % (loop delay p99 ms) | server RSS + database PSS MB | steps/write | queued p99 ms | durable wait p99 ms | write p99 ms | records (p99 ms) | heap/game KB (with its 2 sockets) | heap/idle socket KB |',
+      '| live games | sockets | rooms held | plays (unanswered in 10 s) | ack p50 / p99 / p99.9 ms | processing p99 ms | loop delay p99 / max ms | server CPU % | server main thread on a core / waiting for one % (CPU pressure %) | database CPU % | load CPU % (loop delay p99 ms) | server RSS + database PSS MB | steps/write | queued p99 ms | durable wait p99 ms | write p99 ms | records (p99 ms) | heap/game KB (with its 2 sockets) | heap/idle socket KB |',
     );
     console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
     for (const r of results) {
@@ -444,7 +445,7 @@ if (args.has('json')) {
   if (floors.length > 0) {
     console.log('\nfloor (the same traffic, no game logic, no database):\n');
     console.log(
-      '| live games | plays (unanswered) | ack p50 / p99 / p99.9 ms | load loop delay p99 ms | CPU % | main thread waiting for a core % (CPU pressure %) | CPU ms per play | RSS MB | packets per socket per s (bytes each) | bot plays per game per s |',
+      '| live games | plays (unanswered) | ack p50 / p99 / p99.9 ms | load loop delay p99 ms | CPU % | main thread on a core / waiting for one % (CPU pressure %) | CPU ms per play | RSS MB | packets per socket per s (bytes each) | bot plays per game per s |',
     );
     console.log('|---|---|---|---|---|---|---|---|---|---|');
     for (const f of floors) {
