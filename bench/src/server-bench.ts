@@ -26,10 +26,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { type AcksInCollections, DRAIN_MS, acksInCollections, markCompacts } from './gc-windows.ts';
+import { acksInCollections, markCompacts } from './gc-windows.ts';
 import { Table, load, newPlayer, demoToken } from './load-players.ts';
 import {
-  type Contention,
   contentionFrom,
   cpuSeconds,
   cpuSecondsBetween,
@@ -46,6 +45,7 @@ import {
   startServerProcess,
   stopServerProcess,
 } from './server-process.ts';
+import { type FloorRow, type Row, type ServerReport, printReport } from './server-report.ts';
 import { parseArgs, percentile, round } from './stats.ts';
 
 const args = parseArgs(process.argv.slice(2));
@@ -91,61 +91,9 @@ async function startServer(env: Record<string, string>): Promise<void> {
 const metrics = (query = '') => serverMetrics(base, query);
 
 // ── measuring ──
-type Row = {
-  games: number;
-  sockets: number;
-  /** Rooms the server holds: live ones and finished ones not yet forgotten. */
-  rooms: number;
-  plays: number;
-  unanswered: number;
-  ackMs: { p50: number; p99: number; p999: number };
-  processingMsP99: number;
-  eventLoopDelayMsP99: number;
-  serverCpuPercent: number;
-  /** This load process's CPU: it shares the machine's cores with the server. */
-  loadCpuPercent: number;
-  /** This load process's own event-loop delay p99: an ack it was too busy to read waits here. */
-  loadLoopDelayMsP99: number;
-  rssMB: number;
-  /** The embedded PostgreSQL's processes (null on an external server): CPU, and memory as PSS. */
-  databaseCpuPercent: number | null;
-  databaseMB: number | null;
-  stepsPerWrite: number;
-  queuedMsP99: number;
-  durableWaitMsP99: number;
-  writeMsP99: number;
-  /** Recording a finished game (one statement): p99 ms, and how many were recorded in the window. */
-  recordMsP99: number;
-  records: number;
-  eventLoopDelayMsMax: number;
-  heapPerGameKB: number;
-  heapPerSocketKB: number;
-  /** Replacement games the server did not seat within 30 s, so far. */
-  failedDeals: number;
-  /** What each player's socket received per second (events and acks), and their mean size. */
-  packetsPerSocketPerSecond: number;
-  bytesPerPacket: number;
-  /** The server's and its database's CPU per acknowledged play, in ms. */
-  cpuMsPerPlay: number;
-  /** How long the server's main thread ran and waited for a core, and the machine's CPU pressure (% of the window). */
-  contention: Contention;
-  /** --gc: the slow acks against the server's mark-compacts. */
-  gc?: AcksInCollections;
-};
-/** The floor's row at one step: what the load measured, and the floor process's CPU and memory. */
-type FloorRow = Pick<
-  Row,
-  'games' | 'plays' | 'unanswered' | 'ackMs' | 'loadLoopDelayMsP99' | 'packetsPerSocketPerSecond' | 'bytesPerPacket'
-> & {
-  cpuPercent: number;
-  contention: Contention;
-  cpuMsPerPlay: number;
-  rssMB: number;
-  botPlaysPerGamePerSecond: number;
-};
 const floors: FloorRow[] = [];
 const tables: Table[] = [];
-const reports: { mode: string; results: Row[]; notSustained: number[]; saturationGames: number | null }[] = [];
+const reports: ServerReport['modes'] = [];
 
 async function grow(to: number): Promise<void> {
   while (tables.length < to) {
@@ -172,10 +120,6 @@ function startWindow(): void {
   load.unanswered = 0;
   load.received = { packets: 0, bytes: 0 };
 }
-
-/** A table cell: the main thread on a core and waiting for one, and the machine's CPU pressure ("–" where Linux gives none). */
-const waiting = (c: Contention) =>
-  `${c.mainThreadRunPercent ?? '–'} / ${c.mainThreadWaitPercent ?? '–'} (${c.cpuPressurePercent ?? '–'})`;
 
 const ackFigures = (sorted: readonly number[]) => ({
   p50: round(percentile(sorted, 50), 2),
@@ -385,7 +329,7 @@ const first = reports[0]?.results ?? [];
 if (!args.has('no-floor')) for (const row of first) await runFloor(row.games, row);
 if (gcLog) rmSync(dirname(gcLog), { recursive: true, force: true });
 
-const report = {
+const report: ServerReport = {
   date: new Date().toISOString().slice(0, 10),
   node: process.version,
   pace,
@@ -412,59 +356,5 @@ const report = {
     }),
   })),
 };
-if (args.has('json')) {
-  console.log(JSON.stringify(report));
-} else {
-  console.log(
-    `server benchmark, ${report.date}, Node ${report.node}, pace ${pace}, ${report.measureSeconds} s windows after ${report.warmupSeconds} s warm-up`,
-  );
-  for (const { mode, results, notSustained, saturationGames } of reports) {
-    console.log(`\n${mode}:\n`);
-    console.log(
-      '| live games | sockets | rooms held | plays (unanswered in 10 s) | ack p50 / p99 / p99.9 ms | processing p99 ms | loop delay p99 / max ms | server CPU % | server main thread on a core / waiting for one % (CPU pressure %) | database CPU % | load CPU % (loop delay p99 ms) | server RSS + database PSS MB | steps/write | queued p99 ms | durable wait p99 ms | write p99 ms | records (p99 ms) | heap/game KB (with its 2 sockets) | heap/idle socket KB |',
-    );
-    console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
-    for (const r of results) {
-      console.log(
-        `| ${r.games} | ${r.sockets} | ${r.rooms} | ${r.plays} (${r.unanswered}) | ${r.ackMs.p50} / ${r.ackMs.p99} / ${r.ackMs.p999} | ${r.processingMsP99} | ${r.eventLoopDelayMsP99} / ${r.eventLoopDelayMsMax} | ${r.serverCpuPercent} | ${waiting(r.contention)} | ${r.databaseCpuPercent ?? 'not counted'} | ${r.loadCpuPercent} (${r.loadLoopDelayMsP99}) | ${r.rssMB} + ${r.databaseMB ?? '–'} | ${r.stepsPerWrite} | ${r.queuedMsP99} | ${r.durableWaitMsP99} | ${r.writeMsP99} | ${r.records} (${r.recordMsP99}) | ${r.heapPerGameKB} | ${r.heapPerSocketKB} |`,
-      );
-    }
-    for (const games of notSustained) {
-      console.log(`| ${games} | not sustained: the server did not seat a new game within 30 s |`);
-    }
-    if (args.has('saturation'))
-      console.log(`saturation (ack p99 > 50 ms): ${saturationGames ?? 'not reached by 4000 games'}`);
-    for (const { games, gc } of results) {
-      if (!gc) continue;
-      const pct = (share: number) => `${round(share * 100, 1)}%`;
-      console.log(
-        `N=${games}: ${gc.slow} acks over ${SLOW_ACK_MS} ms; ${pct(gc.slowShare)} of them overlapped one of the server's ${gc.collections} mark-compacts (marking to end, ${pct(gc.timeShare)} of the window), against ${pct(gc.otherShare)} of the other acks; ${pct(gc.wake.slowShare)} overlapped one or the ${DRAIN_MS} ms after it (${pct(gc.wake.timeShare)} of the window), against ${pct(gc.wake.otherShare)} of the other acks`,
-      );
-    }
-  }
-  if (floors.length > 0) {
-    console.log('\nfloor (the same traffic, no game logic, no database):\n');
-    console.log(
-      '| live games | plays (unanswered) | ack p50 / p99 / p99.9 ms | load loop delay p99 ms | CPU % | main thread on a core / waiting for one % (CPU pressure %) | CPU ms per play | RSS MB | packets per socket per s (bytes each) | bot plays per game per s |',
-    );
-    console.log('|---|---|---|---|---|---|---|---|---|---|');
-    for (const f of floors) {
-      console.log(
-        `| ${f.games} | ${f.plays} (${f.unanswered}) | ${f.ackMs.p50} / ${f.ackMs.p99} / ${f.ackMs.p999} | ${f.loadLoopDelayMsP99} | ${f.cpuPercent} | ${waiting(f.contention)} | ${f.cpuMsPerPlay} | ${f.rssMB} | ${f.packetsPerSocketPerSecond} (${f.bytesPerPacket}) | ${f.botPlaysPerGamePerSecond} |`,
-      );
-    }
-    console.log('\nagainst the floor (× the floor at the same step):\n');
-    console.log(
-      '| mode | live games | ack p99 × | ack p99.9 × | CPU per play × (server + database) | memory × | packets per socket per s (bytes each) |',
-    );
-    console.log('|---|---|---|---|---|---|---|');
-    for (const { mode, rows } of report.ratios) {
-      for (const x of rows) {
-        const r = reports.find((m) => m.mode === mode)?.results.find((y) => y.games === x.games) as Row;
-        console.log(
-          `| ${mode} | ${x.games} | ${x.ackP99} | ${x.ackP999} | ${x.cpuPerPlay} (${r.cpuMsPerPlay} ms) | ${x.memory} | ${r.packetsPerSocketPerSecond} (${r.bytesPerPacket}) |`,
-        );
-      }
-    }
-  }
-}
+if (args.has('json')) console.log(JSON.stringify(report));
+else printReport(report, { saturation: args.has('saturation'), slowAckMs: SLOW_ACK_MS });
