@@ -1,4 +1,5 @@
-// npm run bench:engine [-- --json --runs 5 --seconds 2]: engine throughput and apply() latency on one core.
+// npm run bench:engine [-- --json --runs 5 --seconds 2]: engine throughput and apply() latency on one core, and
+// the bytes the engine promotes per step (engine-promotion.ts).
 import {
   advance,
   apply,
@@ -11,6 +12,7 @@ import {
   Random,
   seedRng,
 } from '@memeslam/engine';
+import { promotedBytesPerStep } from './engine-promotion.ts';
 import { median, parseArgs, percentile, round } from './stats.ts';
 
 const args = parseArgs(process.argv.slice(2));
@@ -99,6 +101,7 @@ const twoPlayer = gamesPerSecond(2, 30, ['normal']);
 const sixPlayer = gamesPerSecond(6, 40, ['easy', 'normal', 'hard', 'expert']);
 applyLatencies(20_000); // warm-up
 const latencies = applyLatencies(200_000);
+const promoted = promotedBytesPerStep();
 const report = {
   date: new Date().toISOString().slice(0, 10),
   node: process.version,
@@ -121,6 +124,7 @@ const report = {
     p999: round(percentile(latencies, 99.9), 2),
     targetP99: 20,
   },
+  promotedBytesPerStep: round(promoted, 0),
 };
 
 if (args.has('json')) {
@@ -136,4 +140,7 @@ if (args.has('json')) {
   );
   const a = report.applyMicroseconds;
   console.log(`| apply() µs p50 / p99 / p99.9 (${a.samples} calls) | ${a.p50} / ${a.p99} / ${a.p999} | | p99 ≤ 20 |`);
+  console.log(
+    `| bytes promoted per step, every state kept until its game's next step | ${report.promotedBytesPerStep} | | |`,
+  );
 }

@@ -16,6 +16,12 @@ export type MutablePlayer = Omit<PlayerFields, 'hand' | 'deck'> & {
 /**
  * A copy-on-write working copy of a GameState. Rules mutate the draft; only the parts they touch are
  * copied, so the state passed in is never changed and unchanged parts are shared with the result.
+ *
+ * What the result holds lives until the game's next step, long enough on a busy server to be
+ * promoted to the old generation, and every byte promoted brings the next full collection nearer
+ * (issue 24). So `commit` hands back the base's own parts wherever the draft's equal them (the
+ * players and piles lists, the deadlock record, the random state), and a card goes on a pile as a
+ * copy one card longer rather than a copy that `push` then grows with room to spare.
  */
 export class Draft {
   readonly base: GameState;
@@ -115,6 +121,20 @@ export class Draft {
     return tops;
   }
 
+  /** Puts `card` on pile i: the first write to it makes a copy exactly one card longer. */
+  pushOnPile(i: number, card: Card): void {
+    if ((this.#pilesCopied & (1 << i)) !== 0) {
+      (this.#piles[i] as Card[]).push(card);
+      return;
+    }
+    const pile = this.#piles[i] as readonly Card[];
+    const copy = new Array<Card>(pile.length + 1);
+    for (let k = 0; k < pile.length; k += 1) copy[k] = pile[k] as Card;
+    copy[pile.length] = card;
+    this.#piles[i] = copy;
+    this.#pilesCopied |= 1 << i;
+  }
+
   pile(i: number): Card[] {
     if ((this.#pilesCopied & (1 << i)) === 0) {
       this.#piles[i] = (this.#piles[i] as readonly Card[]).slice();
@@ -145,19 +165,24 @@ export class Draft {
   }
 
   commit(): GameState {
+    const { base, deadlock } = this;
+    const sameDeadlock =
+      deadlock.resolveAt === base.deadlock.resolveAt &&
+      deadlock.consecutiveUnresolvable === base.deadlock.consecutiveUnresolvable &&
+      deadlock.count === base.deadlock.count;
     return {
-      config: this.base.config,
+      config: base.config,
       status: this.status,
       clock: this.clock,
-      startedAt: this.base.startedAt,
-      endsAt: this.base.endsAt,
-      rng: this.random.state,
-      players: this.#players as PlayerState[],
-      piles: this.#piles,
+      startedAt: base.startedAt,
+      endsAt: base.endsAt,
+      rng: this.random.isAt(base.rng) ? base.rng : this.random.state,
+      players: this.#playersCopied === 0 ? base.players : (this.#players as PlayerState[]),
+      piles: this.#pilesCopied === 0 ? base.piles : this.#piles,
       stock: this.#stock,
-      effects: this.effects ?? this.base.effects,
-      deadlock: this.deadlock,
-      hadHumans: this.base.hadHumans,
+      effects: this.effects ?? base.effects,
+      deadlock: sameDeadlock ? base.deadlock : deadlock,
+      hadHumans: base.hadHumans,
       result: this.result,
     };
   }

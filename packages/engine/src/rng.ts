@@ -42,6 +42,11 @@ export class Random {
     return [this.#a, this.#b, this.#c, this.#d];
   }
 
+  /** Whether this source stands where `state` does (it drew nothing since): checked without a copy. */
+  isAt(state: RngState): boolean {
+    return this.#a === state[0] && this.#b === state[1] && this.#c === state[2] && this.#d === state[3];
+  }
+
   /** Uniform in [0, 1); sfc32. */
   float(): number {
     const a = this.#a;

@@ -54,7 +54,7 @@ export function placeCard(
   // Close the gap by hand: splice would allocate an array for the one removed card.
   for (let k = source.index; k < from.length - 1; k += 1) from[k] = from[k + 1] as Card;
   from.pop();
-  d.pile(pileIndex).push(card);
+  d.pushOnPile(pileIndex, card);
   refillHand(p);
   p.cardsPlayed += 1;
   d.deadlock.consecutiveUnresolvable = 0;
