@@ -1,0 +1,74 @@
+/**
+ * The group commit's statement on PostgreSQL (issue 24): a batch of log entries touches nothing but
+ * the log, so it never waits on a game's row. With a foreign key from the log to `games`, every entry
+ * took a `FOR KEY SHARE` lock on its game's row, which waits behind any transaction holding that row
+ * `FOR UPDATE`.
+ */
+import { randomUUID } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/client.ts';
+import { consoleLog } from '../src/db/embedded.ts';
+import { GameStore } from '../src/games/store.ts';
+import { SERVER_SETTINGS_MODES, scratchPostgres, temporaryDataDir } from './helpers/boot.ts';
+
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+/** Long enough for a write that does not wait to land many times over on a loaded machine. */
+const NOT_WAITING_MS = 10_000;
+
+describe.each(SERVER_SETTINGS_MODES)('the game log on PostgreSQL (%s)', (mode) => {
+  it("writes a game's log entries while another transaction holds the game's row for update", async () => {
+    const dataDir = temporaryDataDir();
+    dirs.push(dataDir);
+    const scratch = await scratchPostgres(mode === 'external' ? 'external' : 'embedded');
+    const database = await openDatabase({ databaseUrl: scratch.url, dataDir, log: consoleLog });
+    const holder = new pg.Client({ connectionString: scratch.url });
+    try {
+      const store = new GameStore(database.db, database.prepared);
+      const rows = async <T>(text: string) =>
+        ((await database.db.execute(sql.raw(text))) as unknown as { rows: T[] }).rows;
+      const [host] = await rows<{ id: string }>(
+        `insert into users (username, email, password_hash) values ('logged', 'logged@example.com', 'x') returning id`,
+      );
+      const hostId = (host as { id: string }).id;
+      const gameId = randomUUID();
+      await store.insert({
+        id: gameId,
+        roomCode: 'LOGGED',
+        hostId,
+        isBotGame: false,
+        setup: {} as never,
+        lobby: {
+          hostId,
+          hostName: 'logged',
+          status: 'active',
+          seats: [],
+          startsAt: null,
+          autoStartAt: null,
+          seq: 0,
+          savedAt: 0,
+        },
+      });
+
+      await holder.connect();
+      await holder.query('begin');
+      await holder.query('select id from games where id = $1 for update', [gameId]);
+      const entries = [1, 2, 3].map((n) => ({ n, at: n * 10, seq: n, command: null }));
+      const written = store.write([{ gameId, write: { entries } }]).then(() => 'written' as const);
+      const waited = new Promise<'waited'>((resolve) => setTimeout(() => resolve('waited'), NOT_WAITING_MS).unref());
+      expect(await Promise.race([written, waited])).toBe('written');
+      await holder.query('commit');
+
+      const log = await rows<{ n: number }>(`select n from game_log where game_id = '${gameId}' order by n`);
+      expect(log.map((r) => r.n)).toEqual([1, 2, 3]);
+    } finally {
+      await holder.end().catch(() => {});
+      await database.close();
+      await scratch.drop();
+    }
+  });
+});
