@@ -2,7 +2,7 @@
  * The group commit's statement on PostgreSQL (issue 24): a batch of log entries touches nothing but
  * the log, so it never waits on a game's row. With a foreign key from the log to `games`, every entry
  * took a `FOR KEY SHARE` lock on its game's row, which waits behind any transaction holding that row
- * `FOR UPDATE`.
+ * `FOR UPDATE`. A batch written again skips what is stored; a first attempt does not look.
  */
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
@@ -21,7 +21,7 @@ afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true 
 const NOT_WAITING_MS = 10_000;
 
 describe.each(SERVER_SETTINGS_MODES)('the game log on PostgreSQL (%s)', (mode) => {
-  it("writes a game's log entries while another transaction holds the game's row for update", async () => {
+  it("writes a game's log entries while another transaction holds the game's row, and writes them again safely", async () => {
     const dataDir = temporaryDataDir();
     dirs.push(dataDir);
     const scratch = await scratchPostgres(mode === 'external' ? 'external' : 'embedded');
@@ -63,8 +63,20 @@ describe.each(SERVER_SETTINGS_MODES)('the game log on PostgreSQL (%s)', (mode) =
       expect(await Promise.race([written, waited])).toBe('written');
       await holder.query('commit');
 
-      const log = await rows<{ n: number }>(`select n from game_log where game_id = '${gameId}' order by n`);
-      expect(log.map((r) => r.n)).toEqual([1, 2, 3]);
+      const log = async () =>
+        (await rows<{ n: number }>(`select n from game_log where game_id = '${gameId}' order by n`)).map((r) => r.n);
+      expect(await log()).toEqual([1, 2, 3]);
+
+      // Written again (its answer was lost): what is stored is skipped, the rest lands.
+      const more = [3, 4].map((n) => ({ n, at: n * 10, seq: n, command: null }));
+      expect(await store.write([{ gameId, write: { entries: more } }])).toEqual([]);
+      expect(await log()).toEqual([1, 2, 3, 4]);
+      // A first attempt carries no such check: nothing of it can be stored yet.
+      const again = store.write([{ gameId, write: { entries: [{ n: 4, at: 40, seq: 4, command: null }] } }], {
+        fresh: true,
+      });
+      await expect(again).rejects.toMatchObject({ code: '23505' });
+      expect(await log()).toEqual([1, 2, 3, 4]);
     } finally {
       await holder.end().catch(() => {});
       await database.close();

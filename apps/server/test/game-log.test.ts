@@ -84,6 +84,26 @@ describe('the game log', () => {
     expect(written).toEqual(['a1', 'c1', 'a2']);
   });
 
+  it("calls a batch's first attempt fresh, and its retries and its split by game not", async () => {
+    const attempts: string[] = [];
+    let lost = 2;
+    const storage: LogStorage = {
+      write: async (batch, options) => {
+        attempts.push(`${batch.map((b) => b.gameId).join('+')} ${options?.fresh ? 'fresh' : 'again'}`);
+        if (lost > 0) {
+          lost -= 1;
+          throw new Error('Connection terminated unexpectedly');
+        }
+        if (batch.some((b) => b.gameId === 'bad')) throw sqlError('23514');
+        return [];
+      },
+    };
+    const log = new GameLog({ storage, log: pino({ level: 'silent' }), onRefused: () => {}, clock: instantClock() });
+    await Promise.all([log.append('a', entry(1)), log.append('bad', entry(1))]);
+    await log.append('a', entry(2));
+    expect(attempts).toEqual(['a+bad fresh', 'a+bad again', 'a+bad again', 'a again', 'bad again', 'a fresh']);
+  });
+
   it('tells of a fenced game (cluster mode: another node owns it) before its writes resolve', async () => {
     const events: string[] = [];
     const storage: LogStorage = {

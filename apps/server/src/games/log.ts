@@ -23,8 +23,15 @@ interface Pending {
 }
 
 export interface LogStorage {
-  /** Resolves with the games whose writes were fenced off (cluster mode: another node owns them now). */
-  write(batch: readonly { gameId: string; write: RoomWrite }[]): Promise<readonly string[]>;
+  /**
+   * Resolves with the games whose writes were fenced off (cluster mode: another node owns them now).
+   * `fresh`: the batch's first attempt, so none of its entries is stored yet; any other attempt may
+   * find some stored (its answer was lost) and must skip them.
+   */
+  write(
+    batch: readonly { gameId: string; write: RoomWrite }[],
+    options?: { fresh?: boolean },
+  ): Promise<readonly string[]>;
 }
 
 /** Steps per batch at most; more wait for the next one. */
@@ -185,7 +192,7 @@ export class GameLog {
     for (let attempt = 1; ; attempt += 1) {
       try {
         const started = process.hrtime.bigint();
-        const fenced = await this.#storage.write(batch);
+        const fenced = await this.#storage.write(batch, { fresh: attempt === 1 });
         this.writes.record(process.hrtime.bigint() - started);
         this.batches += 1;
         this.steps += batch.length;
