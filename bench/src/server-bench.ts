@@ -271,6 +271,7 @@ async function runMode(mode: 'embedded' | 'external'): Promise<void> {
       queuedMsP99: after.gameLog.queuedMs.p99,
       durableWaitMsP99: after.gameLog.durableWaitMs.p99,
       writeMsP99: after.gameLog.writeMs.p99,
+      writeMsMax: after.gameLog.writeMs.max,
       recordMsP99: after.gameLog.recordMs.p99,
       records: after.gameLog.recordMs.count,
       eventLoopDelayMsMax: round(after.eventLoopDelayMs.max, 1),

@@ -29,6 +29,8 @@ export type Row = {
   queuedMsP99: number;
   durableWaitMsP99: number;
   writeMsP99: number;
+  /** The longest write of the window: one slow write holds back every step that comes meanwhile. */
+  writeMsMax: number;
   /** Recording a finished game (one statement): p99 ms, and how many were recorded in the window. */
   recordMsP99: number;
   records: number;
@@ -86,12 +88,12 @@ export function printReport(report: ServerReport, options: { saturation: boolean
   for (const { mode, results, notSustained, saturationGames } of report.modes) {
     console.log(`\n${mode}:\n`);
     console.log(
-      '| live games | sockets | rooms held | plays (unanswered in 10 s) | ack p50 / p99 / p99.9 ms | processing p99 ms | loop delay p99 / max ms | server CPU % | server main thread on a core / waiting for one % (CPU pressure %) | database CPU % | load CPU % (loop delay p99 ms) | server RSS + database PSS MB | steps/write | queued p99 ms | durable wait p99 ms | write p99 ms | records (p99 ms) | heap/game KB (with its 2 sockets) | heap/idle socket KB |',
+      '| live games | sockets | rooms held | plays (unanswered in 10 s) | ack p50 / p99 / p99.9 ms | processing p99 ms | loop delay p99 / max ms | server CPU % | server main thread on a core / waiting for one % (CPU pressure %) | database CPU % | load CPU % (loop delay p99 ms) | server RSS + database PSS MB | steps/write | queued p99 ms | durable wait p99 ms | write p99 / max ms | records (p99 ms) | heap/game KB (with its 2 sockets) | heap/idle socket KB |',
     );
     console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
     for (const r of results) {
       console.log(
-        `| ${r.games} | ${r.sockets} | ${r.rooms} | ${r.plays} (${r.unanswered}) | ${r.ackMs.p50} / ${r.ackMs.p99} / ${r.ackMs.p999} | ${r.processingMsP99} | ${r.eventLoopDelayMsP99} / ${r.eventLoopDelayMsMax} | ${r.serverCpuPercent} | ${waiting(r.contention)} | ${r.databaseCpuPercent ?? 'not counted'} | ${r.loadCpuPercent} (${r.loadLoopDelayMsP99}) | ${r.rssMB} + ${r.databaseMB ?? '–'} | ${r.stepsPerWrite} | ${r.queuedMsP99} | ${r.durableWaitMsP99} | ${r.writeMsP99} | ${r.records} (${r.recordMsP99}) | ${r.heapPerGameKB} | ${r.heapPerSocketKB} |`,
+        `| ${r.games} | ${r.sockets} | ${r.rooms} | ${r.plays} (${r.unanswered}) | ${r.ackMs.p50} / ${r.ackMs.p99} / ${r.ackMs.p999} | ${r.processingMsP99} | ${r.eventLoopDelayMsP99} / ${r.eventLoopDelayMsMax} | ${r.serverCpuPercent} | ${waiting(r.contention)} | ${r.databaseCpuPercent ?? 'not counted'} | ${r.loadCpuPercent} (${r.loadLoopDelayMsP99}) | ${r.rssMB} + ${r.databaseMB ?? '–'} | ${r.stepsPerWrite} | ${r.queuedMsP99} | ${r.durableWaitMsP99} | ${r.writeMsP99} / ${r.writeMsMax} | ${r.records} (${r.recordMsP99}) | ${r.heapPerGameKB} | ${r.heapPerSocketKB} |`,
       );
     }
     for (const games of notSustained) {
