@@ -188,6 +188,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
   const games = new GameService({
     db: database.db,
     prepared: database.prepared,
+    logPrepared: database.logPrepared,
     logWriters: database.logWriters,
     clock: options.clock ?? systemClock,
     retryClock: options.retryClock ?? systemClock,

@@ -2,14 +2,15 @@
  * The group commit's statement on PostgreSQL (issue 24): a batch of log entries touches nothing but
  * the log, so it never waits on a game's row. With a foreign key from the log to `games`, every entry
  * took a `FOR KEY SHARE` lock on its game's row, which waits behind any transaction holding that row
- * `FOR UPDATE`. A batch written again skips what is stored; a first attempt does not look.
+ * `FOR UPDATE`. A batch written again skips what is stored; a first attempt does not look. And the
+ * log has connections of its own: a write does not queue behind the pool's other work.
  */
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../src/db/client.ts';
+import { type Database, openDatabase } from '../src/db/client.ts';
 import { consoleLog } from '../src/db/embedded.ts';
 import { GameStore } from '../src/games/store.ts';
 import { SERVER_SETTINGS_MODES, scratchPostgres, temporaryDataDir } from './helpers/boot.ts';
@@ -20,6 +21,35 @@ afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true 
 /** Long enough for a write that does not wait to land many times over on a loaded machine. */
 const NOT_WAITING_MS = 10_000;
 
+/** A game's row, as a new lobby writes it, hosted by a new user. */
+async function newGame(database: Database, store: GameStore, roomCode: string): Promise<string> {
+  const { rows } = (await database.db.execute(
+    sql.raw(
+      `insert into users (username, email, password_hash) values ('${roomCode}', '${roomCode}@example.com', 'x') returning id`,
+    ),
+  )) as unknown as { rows: { id: string }[] };
+  const hostId = (rows[0] as { id: string }).id;
+  const id = randomUUID();
+  await store.insert({
+    id,
+    roomCode,
+    hostId,
+    isBotGame: false,
+    setup: {} as never,
+    lobby: {
+      hostId,
+      hostName: roomCode,
+      status: 'active',
+      seats: [],
+      startsAt: null,
+      autoStartAt: null,
+      seq: 0,
+      savedAt: 0,
+    },
+  });
+  return id;
+}
+
 describe.each(SERVER_SETTINGS_MODES)('the game log on PostgreSQL (%s)', (mode) => {
   it("writes a game's log entries while another transaction holds the game's row, and writes them again safely", async () => {
     const dataDir = temporaryDataDir();
@@ -28,31 +58,10 @@ describe.each(SERVER_SETTINGS_MODES)('the game log on PostgreSQL (%s)', (mode) =
     const database = await openDatabase({ databaseUrl: scratch.url, dataDir, log: consoleLog });
     const holder = new pg.Client({ connectionString: scratch.url });
     try {
-      const store = new GameStore(database.db, database.prepared);
+      const store = new GameStore(database.db, database.prepared, null, database.logPrepared);
       const rows = async <T>(text: string) =>
         ((await database.db.execute(sql.raw(text))) as unknown as { rows: T[] }).rows;
-      const [host] = await rows<{ id: string }>(
-        `insert into users (username, email, password_hash) values ('logged', 'logged@example.com', 'x') returning id`,
-      );
-      const hostId = (host as { id: string }).id;
-      const gameId = randomUUID();
-      await store.insert({
-        id: gameId,
-        roomCode: 'LOGGED',
-        hostId,
-        isBotGame: false,
-        setup: {} as never,
-        lobby: {
-          hostId,
-          hostName: 'logged',
-          status: 'active',
-          seats: [],
-          startsAt: null,
-          autoStartAt: null,
-          seq: 0,
-          savedAt: 0,
-        },
-      });
+      const gameId = await newGame(database, store, 'LOGGED');
 
       await holder.connect();
       await holder.query('begin');
@@ -79,6 +88,46 @@ describe.each(SERVER_SETTINGS_MODES)('the game log on PostgreSQL (%s)', (mode) =
       expect(await log()).toEqual([1, 2, 3, 4]);
     } finally {
       await holder.end().catch(() => {});
+      await database.close();
+      await scratch.drop();
+    }
+  });
+  it("writes a game's log entries while every pooled connection is busy: the log has connections of its own", async () => {
+    const dataDir = temporaryDataDir();
+    dirs.push(dataDir);
+    const scratch = await scratchPostgres(mode === 'external' ? 'external' : 'embedded');
+    const database = await openDatabase({ databaseUrl: scratch.url, dataDir, log: consoleLog });
+    try {
+      const store = new GameStore(database.db, database.prepared, null, database.logPrepared);
+      const gameId = await newGame(database, store, 'POOLED');
+      // As many sleeping statements as the pool has connections, all running: any pooled query waits
+      // for the first of them to end.
+      const sleeping = `select pg_sleep(${NOT_WAITING_MS / 1000})`;
+      const sleeps = Array.from({ length: 10 }, () => Promise.resolve(database.db.execute(sql.raw(sleeping))));
+      const firstAwake = Promise.race(sleeps).then(
+        () => 'waited' as const,
+        () => 'waited' as const,
+      );
+      const watcher = new pg.Client({ connectionString: scratch.url });
+      await watcher.connect();
+      const asleep = async () =>
+        Number(
+          (
+            await watcher.query(`select count(*) as n from pg_stat_activity where query = $1 and state = 'active'`, [
+              sleeping,
+            ])
+          ).rows[0].n,
+        );
+      while ((await asleep()) < 10) await new Promise((resolve) => setImmediate(resolve));
+
+      const entries = [1, 2].map((n) => ({ n, at: n * 10, seq: n, command: null }));
+      const written = store.write([{ gameId, write: { entries } }], { fresh: true }).then(() => 'written' as const);
+      expect(await Promise.race([written, firstAwake])).toBe('written');
+      // The sleepers are cancelled rather than waited out.
+      await watcher.query(`select pg_cancel_backend(pid) from pg_stat_activity where query = $1`, [sleeping]);
+      await watcher.end();
+      await Promise.allSettled(sleeps);
+    } finally {
       await database.close();
       await scratch.drop();
     }

@@ -32,6 +32,12 @@ export interface Database {
   /** Statements the database runs side by side for the live games' log, leaving connections for the rest. */
   readonly logWriters: number;
   readonly prepared: Prepared;
+  /**
+   * The live games' log writes, on `logWriters` connections of their own: every ack waits for them,
+   * so they never queue for a pooled connection behind other work (a burst of new games held 30 and
+   * more queries waiting for the pool's 10 connections; README, "Server benchmark").
+   */
+  readonly logPrepared: Prepared;
   close(): Promise<void>;
 }
 
@@ -59,6 +65,8 @@ export interface DatabaseOptions {
 /** A pool on the configured PostgreSQL, the embedded one started first; closing it stops that one. */
 export interface Pool {
   readonly pool: pg.Pool;
+  /** The live games' log writes' own connections (opened on first use). */
+  readonly logPool: pg.Pool;
   readonly kind: Database['kind'];
   readonly postmasterPid: () => number | undefined;
   close(): Promise<void>;
@@ -73,20 +81,26 @@ export async function openPool(options: DatabaseOptions): Promise<Pool> {
         log: options.log,
         attach: options.attach ?? false,
       });
-  const pool = new pg.Pool(
-    embedded
-      ? // Explicit, so no PGSSLMODE in the environment asks a Unix socket for TLS.
-        { ...embedded.connection, ssl: false, max: POOL_CONNECTIONS }
-      : { connectionString: options.databaseUrl as string, max: POOL_CONNECTIONS },
-  );
-  // An idle client's error must not crash the process: PostgreSQL restarted and the pool replaces the client.
-  pool.on('error', () => {});
+  const poolOf = (max: number) => {
+    const opened = new pg.Pool(
+      embedded
+        ? // Explicit, so no PGSSLMODE in the environment asks a Unix socket for TLS.
+          { ...embedded.connection, ssl: false, max }
+        : { connectionString: options.databaseUrl as string, max },
+    );
+    // An idle client's error must not crash the process: PostgreSQL restarted and the pool replaces the client.
+    opened.on('error', () => {});
+    return opened;
+  };
+  const pool = poolOf(POOL_CONNECTIONS);
+  const logPool = poolOf(LOG_WRITERS);
   return {
     pool,
+    logPool,
     kind: embedded ? 'embedded' : 'external',
     postmasterPid: () => embedded?.pid,
     async close() {
-      await pool.end();
+      await Promise.all([pool.end(), logPool.end()]);
       await embedded?.stop();
     },
   };
@@ -115,6 +129,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     postmasterPid: opened.postmasterPid,
     logWriters: LOG_WRITERS,
     prepared: preparedOn(opened.pool),
+    logPrepared: preparedOn(opened.logPool),
     close: opened.close,
   };
 }

@@ -66,6 +66,8 @@ export class GameService {
   constructor(deps: {
     db: Db;
     prepared: Prepared;
+    /** The live games' log writes' own connections (the database's `logPrepared`); `prepared` by default. */
+    logPrepared?: Prepared;
     clock: Clock;
     /** Whose time the retries of writes and records wait on while the database is away (default: the system's). */
     retryClock?: Clock;
@@ -89,7 +91,12 @@ export class GameService {
     const { clock, log } = deps;
     this.#db = deps.db;
     const owners = deps.ownership ?? localOwnership;
-    const store = new GameStore(deps.db, deps.prepared, owners.fenced ? (id) => this.#ownership.epochOf(id) : null);
+    const store = new GameStore(
+      deps.db,
+      deps.prepared,
+      owners.fenced ? (id) => this.#ownership.epochOf(id) : null,
+      deps.logPrepared,
+    );
     const ownership = owners.open({ store, rooms: this.#localRooms() });
     const transport = () => this.#transport;
     const stopping = () => this.#stopping;

@@ -167,18 +167,26 @@ const iso = (ms: number | undefined) => (ms === undefined ? null : new Date(ms).
 export class GameStore {
   readonly #db: Db;
   readonly #prepared: Prepared;
+  readonly #logPrepared: Prepared;
   /** Cluster mode: each game's fencing epoch as this node holds it (null: one node, no fencing). */
   /** Cluster mode: the epoch this node holds each game at; null once it no longer holds it. */
   readonly #epochOf: ((gameId: string) => number | null) | null;
 
-  constructor(db: Db, prepared: Prepared, epochOf: ((gameId: string) => number | null) | null = null) {
+  constructor(
+    db: Db,
+    prepared: Prepared,
+    epochOf: ((gameId: string) => number | null) | null = null,
+    /** Where the live games' log is written (the database's `logPrepared`); `prepared` by default. */
+    logPrepared: Prepared = prepared,
+  ) {
     this.#db = db;
     this.#prepared = prepared;
+    this.#logPrepared = logPrepared;
     this.#epochOf = epochOf;
   }
 
-  #run(statement: { name: string; text: string }, values: unknown[]): Promise<unknown> {
-    return this.#prepared({ ...statement, values });
+  #run(statement: { name: string; text: string }, values: unknown[], on = this.#prepared): Promise<unknown> {
+    return on({ ...statement, values });
   }
 
   /**
@@ -305,12 +313,14 @@ export class GameStore {
     // One statement (atomic on its own): a round trip per batch, not four.
     const values = [JSON.stringify([...rows.values()]), JSON.stringify(entries)];
     if (!epochOf) {
-      await this.#run(fresh ? WRITE : WRITE_AGAIN, values);
+      await this.#run(fresh ? WRITE : WRITE_AGAIN, values, this.#logPrepared);
       return [];
     }
     const fences = [...epochs].flatMap(([id, epoch]) => (epoch === null ? [] : [{ id, epoch }]));
     if (fences.length === 0) return lost;
-    const result = (await this.#run(FENCED_WRITE, [...values, JSON.stringify(fences)])) as { rows: { id: string }[] };
+    const result = (await this.#run(FENCED_WRITE, [...values, JSON.stringify(fences)], this.#logPrepared)) as {
+      rows: { id: string }[];
+    };
     return [...lost, ...result.rows.map((row) => row.id)];
   }
 
