@@ -46,11 +46,11 @@ const logInsert = (owned: string, again = true) => `
       ${again ? 'on conflict do nothing' : ''}`;
 
 /**
- * The two statements of the hot path are prepared (parsed and planned once per connection): planning
+ * The statements of the hot path are prepared (parsed and planned once per connection): planning
  * the record's CTE alone took 2.7 ms per call to plan (measured on the PGlite release).
  *
  * A batch's first attempt holds no entry already stored (a game's next batch waits for its last one),
- * so its entries go in as they are: `on conflict` inserts each row speculatively, which cost 15% more
+ * so its entries go in as they are: `on conflict` inserts each row speculatively, which cost 18% more
  * WAL per row and about as much more of the database's CPU (README, "Server benchmark"). Any later
  * attempt (a retry after a lost answer may find its entries stored) skips what is there.
  */
@@ -168,8 +168,7 @@ export class GameStore {
   readonly #db: Db;
   readonly #prepared: Prepared;
   readonly #logPrepared: Prepared;
-  /** Cluster mode: each game's fencing epoch as this node holds it (null: one node, no fencing). */
-  /** Cluster mode: the epoch this node holds each game at; null once it no longer holds it. */
+  /** Cluster mode: the epoch this node holds each game at, null once it no longer holds it (one node: no fencing). */
   readonly #epochOf: ((gameId: string) => number | null) | null;
 
   constructor(
