@@ -4,7 +4,6 @@ import {
   advance,
   apply,
   type BotDifficulty,
-  createGame,
   type GameState,
   matches,
   nextDeadline,
@@ -12,7 +11,7 @@ import {
   Random,
   seedRng,
 } from '@memeslam/engine';
-import { promotedBytesPerStep } from './engine-promotion.ts';
+import { peopleAndBots, promotedBytesPerStep } from './engine-promotion.ts';
 import { median, parseArgs, percentile, round } from './stats.ts';
 
 const args = parseArgs(process.argv.slice(2));
@@ -63,18 +62,7 @@ function applyLatencies(samples: number): number[] {
   const times: number[] = [];
   const pick = new Random(seedRng('memeslam-apply'));
   while (times.length < samples) {
-    let state: GameState = createGame({
-      seed: nextSeed(),
-      seats: [
-        { id: 'h0', username: 'h0', bot: null },
-        { id: 'h1', username: 'h1', bot: null },
-        { id: 'b2', username: 'b2', bot: 'normal' },
-        { id: 'b3', username: 'b3', bot: 'normal' },
-      ],
-      cardsPerPlayer: 30,
-      speed: 'normal',
-      startAt: 0,
-    });
+    let state: GameState = peopleAndBots(nextSeed());
     let now = 0;
     while (state.status === 'active' && times.length < samples) {
       now += 500 + pick.int(1500);

@@ -10,6 +10,22 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { advance, apply, createGame, type GameState, matches, nextDeadline, Random, seedRng } from '@memeslam/engine';
 
+/** A game of two people and two normal bots, 30 cards each, at normal speed: this and `bench:engine`'s apply() timing. */
+export function peopleAndBots(seed: string): GameState {
+  return createGame({
+    seed,
+    seats: [
+      { id: 'h0', username: 'h0', bot: null },
+      { id: 'h1', username: 'h1', bot: null },
+      { id: 'b2', username: 'b2', bot: 'normal' },
+      { id: 'b3', username: 'b3', bot: 'normal' },
+    ],
+    cardsPerPlayer: 30,
+    speed: 'normal',
+    startAt: 0,
+  });
+}
+
 const GAMES = 10_000;
 const STEPS = 400_000;
 const START = 'promotion: measured steps start';
@@ -18,19 +34,7 @@ const END = 'promotion: measured steps end';
 function run(): void {
   const pick = new Random(seedRng('memeslam-promotion'));
   let dealt = 0;
-  const deal = (): GameState =>
-    createGame({
-      seed: (dealt += 1).toString(16).padStart(32, '0'),
-      seats: [
-        { id: 'h0', username: 'h0', bot: null },
-        { id: 'h1', username: 'h1', bot: null },
-        { id: 'b2', username: 'b2', bot: 'normal' },
-        { id: 'b3', username: 'b3', bot: 'normal' },
-      ],
-      cardsPerPlayer: 30,
-      speed: 'normal',
-      startAt: 0,
-    });
+  const deal = (): GameState => peopleAndBots((dealt += 1).toString(16).padStart(32, '0'));
   const states = Array.from({ length: GAMES }, deal);
   const clocks = new Float64Array(GAMES);
   // A step: the game advanced 0.3–1 s (its bots act), then one of its humans plays a matching card.

@@ -11,6 +11,7 @@ import { openDatabase } from '../src/db/client.ts';
 import { GameStore } from '../src/games/store.ts';
 import { consoleLog } from '../src/db/embedded.ts';
 import { SERVER_SETTINGS_MODES, scratchPostgres, temporaryDataDir } from './helpers/boot.ts';
+import { insertGameRow, newHost } from './helpers/game-rows.ts';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
@@ -28,30 +29,11 @@ describe.each(SERVER_SETTINGS_MODES)('fencing epochs on PostgreSQL (%s)', (mode)
       const b = new GameStore(database.db, database.prepared, () => 2);
       const rows = async <T>(text: string) =>
         ((await database.db.execute(sql.raw(text))) as unknown as { rows: T[] }).rows;
-      const [host] = await rows<{ id: string }>(
-        `insert into users (username, email, password_hash) values ('fenced', 'fenced@example.com', 'x') returning id`,
-      );
-      const hostId = (host as { id: string }).id;
+      const hostId = await newHost(database.db, 'fenced');
       const games = [randomUUID(), randomUUID()];
       for (const [i, id] of games.entries()) {
         epochsOfA.set(id, 1);
-        await a.insert({
-          id,
-          roomCode: `FENCE${i}`,
-          hostId,
-          isBotGame: false,
-          setup: {} as never,
-          lobby: {
-            hostId,
-            hostName: 'fenced',
-            status: 'active',
-            seats: [],
-            startsAt: null,
-            autoStartAt: null,
-            seq: 0,
-            savedAt: 0,
-          },
-        });
+        await insertGameRow(a, { id, roomCode: `FENCE${i}`, hostId, hostName: 'fenced' });
       }
       const [taken, kept] = games as [string, string];
       const entry = (n: number) => ({ n, at: n * 10, seq: n, command: null });

@@ -5,7 +5,6 @@
  * `FOR UPDATE`. A batch written again skips what is stored; a first attempt does not look. And the
  * log has connections of its own: a write does not queue behind the pool's other work.
  */
-import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -14,6 +13,7 @@ import { type Database, openDatabase } from '../src/db/client.ts';
 import { consoleLog } from '../src/db/embedded.ts';
 import { GameStore } from '../src/games/store.ts';
 import { SERVER_SETTINGS_MODES, scratchPostgres, temporaryDataDir } from './helpers/boot.ts';
+import { insertGameRow, newHost } from './helpers/game-rows.ts';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
@@ -23,31 +23,7 @@ const NOT_WAITING_MS = 10_000;
 
 /** A game's row, as a new lobby writes it, hosted by a new user. */
 async function newGame(database: Database, store: GameStore, roomCode: string): Promise<string> {
-  const { rows } = (await database.db.execute(
-    sql.raw(
-      `insert into users (username, email, password_hash) values ('${roomCode}', '${roomCode}@example.com', 'x') returning id`,
-    ),
-  )) as unknown as { rows: { id: string }[] };
-  const hostId = (rows[0] as { id: string }).id;
-  const id = randomUUID();
-  await store.insert({
-    id,
-    roomCode,
-    hostId,
-    isBotGame: false,
-    setup: {} as never,
-    lobby: {
-      hostId,
-      hostName: roomCode,
-      status: 'active',
-      seats: [],
-      startsAt: null,
-      autoStartAt: null,
-      seq: 0,
-      savedAt: 0,
-    },
-  });
-  return id;
+  return insertGameRow(store, { roomCode, hostId: await newHost(database.db, roomCode), hostName: roomCode });
 }
 
 describe.each(SERVER_SETTINGS_MODES)('the game log on PostgreSQL (%s)', (mode) => {
