@@ -217,6 +217,8 @@ async function runMode(mode: 'embedded' | 'external'): Promise<void> {
     await sleep(warmupMs);
     await metrics('?reset=1');
     startWindow();
+    // A mark for diagnostics that watch this output (a profiler to start with the window).
+    if (!args.has('json')) console.error(`${mode} N=${games}: window of ${measureMs / 1000} s starts`);
     const before = await metrics();
     const loadCpu = process.cpuUsage();
     const serverPid = serverProcess.child.pid as number;

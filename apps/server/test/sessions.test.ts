@@ -19,6 +19,7 @@ import { eq, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOKEN_VERSION_RECHECK_MS } from '../src/auth/token-versions.ts';
 import { outbox, users } from '../src/db/schema.ts';
 import { type Booted, DATABASE_MODES, adminUrl, boot, call, newAccount } from './helpers/boot.ts';
 import { type Client, connect } from './helpers/sockets.ts';
@@ -162,6 +163,11 @@ describe.each(DATABASE_MODES)('sessions and accounts on %s', (mode) => {
     it('a socket whose token was revoked elsewhere (no disconnect reached it) is refused when it acts', async () => {
       const me = await register(server.base, 'elsewhere');
       const tab = await socket(me.token);
+      // Acting, then a whole window of the node's sweeps (one a second, time is what they wait for):
+      // it has read the token epoch and trusts the version it holds, so only the epoch's move can
+      // tell it of what follows.
+      expect((await tab.emit('getPowerUpStatus')).error).not.toBe(SERVER_TEXTS.authenticationFailed);
+      await new Promise((resolve) => setTimeout(resolve, TOKEN_VERSION_RECHECK_MS + 200));
       // What another node's revocation leaves behind: a raised version, and no fan-out to this node.
       await server.app.db
         .update(users)

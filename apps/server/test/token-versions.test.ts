@@ -1,30 +1,44 @@
-/** The token versions a socket event is checked against: never older than 2 s, read in sweeps. */
+/** The token versions a socket event is checked against: never older than 2 s, kept current by the token epoch. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TOKEN_VERSION_RECHECK_MS, TokenVersions } from '../src/auth/token-versions.ts';
 
-/** A database of versions, the reads made of it, and a hand-moved clock. */
+/**
+ * A database of versions and its token epoch (`change` raises it with a version, as the triggers do),
+ * the statements read of it, and a hand-moved clock. `holdNext` keeps the next read's answer (taken
+ * when it was sent) until `release`.
+ */
 function setup(versions: Record<string, number>) {
   const reads: string[][] = [];
+  let epochReads = 0;
+  let epoch = 0;
   let now = 1_000_000;
+  let holding = false;
   let answer: (() => void) | null = null;
-  let held = false;
   const read = async (ids: readonly string[]) => {
     reads.push([...ids]);
     const snapshot = new Map(ids.flatMap((id) => (id in versions ? [[id, versions[id] as number] as const] : [])));
-    if (held) await new Promise<void>((resolve) => (answer = resolve));
+    if (holding) {
+      holding = false;
+      await new Promise<void>((resolve) => (answer = resolve));
+    }
     return snapshot;
   };
-  const tokens = new TokenVersions(read, { now: () => now });
+  const readEpoch = async () => {
+    epochReads += 1;
+    return epoch;
+  };
+  const tokens = new TokenVersions(read, readEpoch, { now: () => now });
   return {
     tokens,
     reads,
-    versions,
-    advance: (ms: number) => (now += ms),
-    hold: () => (held = true),
-    release: () => {
-      held = false;
-      answer?.();
+    epochReads: () => epochReads,
+    change: (id: string, version: number) => {
+      versions[id] = version;
+      epoch += 1;
     },
+    advance: (ms: number) => (now += ms),
+    holdNext: () => (holding = true),
+    release: () => answer?.(),
   };
 }
 
@@ -36,7 +50,7 @@ describe('TokenVersions', () => {
     expect(await t.tokens.current('a')).toBe(3);
     expect(t.reads).toEqual([['a']]);
     t.advance(TOKEN_VERSION_RECHECK_MS - 1);
-    t.versions.a = 4;
+    t.change('a', 4);
     expect(await t.tokens.current('a')).toBe(3);
     expect(t.reads).toHaveLength(1);
     t.advance(1);
@@ -46,20 +60,56 @@ describe('TokenVersions', () => {
     t.tokens.close();
   });
 
-  it('re-reads, in one statement, the versions of those who acted, so that their events need no read', async () => {
+  it('while the epoch stays put, a sweep reads only the epoch, and every version held stays trusted', async () => {
     const t = setup({ a: 1, b: 1, c: 1 });
     for (const id of ['a', 'b', 'c']) await t.tokens.current(id);
-    t.advance(500);
+    await t.tokens.sweep(); // the first sweep re-reads: no epoch is known yet
+    expect(t.reads.at(-1)).toEqual(['a', 'b', 'c']);
+    const reads = t.reads.length;
+    for (let second = 1; second <= 10; second += 1) {
+      t.advance(1000);
+      await t.tokens.sweep();
+      for (const id of ['a', 'b', 'c']) expect(await t.tokens.current(id)).toBe(1);
+    }
+    expect(t.reads).toHaveLength(reads);
+    expect(t.epochReads()).toBe(11);
+    t.tokens.close();
+  });
+
+  it('when the epoch moves, one statement re-reads those who acted, and their events see the new version', async () => {
+    const t = setup({ a: 1, b: 1, c: 1 });
+    for (const id of ['a', 'b', 'c']) await t.tokens.current(id);
     await t.tokens.sweep();
-    expect(t.reads).toHaveLength(3); // nothing half a window old yet
-    t.advance(600);
-    t.versions.b = 2;
+    t.advance(1000);
+    t.change('b', 2);
     await t.tokens.sweep();
     expect(t.reads.at(-1)).toEqual(['a', 'b', 'c']);
-    // 1.9 s after the first reads, b's new version is known without a read of its own.
-    t.advance(800);
+    const reads = t.reads.length;
+    t.advance(1500);
     expect(await t.tokens.current('b')).toBe(2);
-    expect(t.reads).toHaveLength(4);
+    expect(await t.tokens.current('a')).toBe(1);
+    expect(t.reads).toHaveLength(reads);
+    t.tokens.close();
+  });
+
+  it('does not confirm a version read before the epoch moved and remembered after the re-read: it ages out', async () => {
+    const t = setup({ a: 1, d: 1 });
+    await t.tokens.current('a');
+    await t.tokens.sweep();
+    t.advance(100);
+    t.holdNext();
+    const reading = t.tokens.current('d'); // sent before d's change, answered after the sweep below
+    t.change('d', 2);
+    t.advance(900);
+    await t.tokens.sweep();
+    expect(t.reads.at(-1)).toEqual(['a']);
+    t.release();
+    expect(await reading).toBe(1);
+    t.advance(1000);
+    await t.tokens.sweep(); // the epoch stayed put since the re-read
+    t.advance(TOKEN_VERSION_RECHECK_MS - 1000);
+    expect(await t.tokens.current('d')).toBe(2);
+    expect(t.reads.at(-1)).toEqual(['d']);
     t.tokens.close();
   });
 
@@ -72,11 +122,10 @@ describe('TokenVersions', () => {
       if (s % 2 === 0) await t.tokens.current('a');
       await t.tokens.sweep();
     }
-    const before = t.reads.length;
-    await t.tokens.sweep();
+    t.change('a', 2);
     t.advance(1000);
     await t.tokens.sweep();
-    expect(t.reads.slice(before)).toEqual([['a']]);
+    expect(t.reads.at(-1)).toEqual(['a']);
     t.tokens.close();
   });
 
@@ -84,8 +133,9 @@ describe('TokenVersions', () => {
     const t = setup({ a: 1 });
     await t.tokens.current('a');
     t.advance(1000);
-    t.hold();
+    t.holdNext();
     const sweeping = t.tokens.sweep();
+    await vi.waitFor(() => expect(t.reads).toHaveLength(2));
     t.tokens.remember('a', 7);
     t.release();
     await sweeping;
@@ -93,23 +143,35 @@ describe('TokenVersions', () => {
     t.tokens.close();
   });
 
-  it('hands a failed sweep to onError; a later event reads its version itself', async () => {
+  it('hands a failed sweep to onError; versions then age out, and a later event reads its own', async () => {
     const errors: unknown[] = [];
-    let fail = false;
+    let fail: 'epoch' | 'all' | null = null;
     let now = 0;
+    const reads: string[][] = [];
     const tokens = new TokenVersions(
       async (ids) => {
-        if (fail) throw new Error('database down');
+        reads.push([...ids]);
+        if (fail === 'all') throw new Error('database down');
         return new Map(ids.map((id) => [id, 5]));
+      },
+      async () => {
+        if (fail !== null) throw new Error('database down');
+        return 0;
       },
       { now: () => now, onError: (error) => errors.push(error) },
     );
     expect(await tokens.current('a')).toBe(5);
-    fail = true;
+    await tokens.sweep();
+    fail = 'epoch';
     now += 1000;
     await tokens.sweep();
     expect(errors).toEqual([new Error('database down')]);
-    now += 1000;
+    now += TOKEN_VERSION_RECHECK_MS;
+    const before = reads.length;
+    expect(await tokens.current('a')).toBe(5);
+    expect(reads.slice(before)).toEqual([['a']]);
+    fail = 'all';
+    now += TOKEN_VERSION_RECHECK_MS;
     await expect(tokens.current('a')).rejects.toThrow('database down');
     tokens.close();
   });
@@ -117,17 +179,25 @@ describe('TokenVersions', () => {
   it('sweeps every second once someone acted, and stops when closed', async () => {
     vi.useFakeTimers();
     const reads: string[][] = [];
-    const tokens = new TokenVersions(async (ids) => {
-      reads.push([...ids]);
-      return new Map(ids.map((id) => [id, 1]));
-    });
+    let epochReads = 0;
+    const tokens = new TokenVersions(
+      async (ids) => {
+        reads.push([...ids]);
+        return new Map(ids.map((id) => [id, 1]));
+      },
+      async () => {
+        epochReads += 1;
+        return 0;
+      },
+    );
     await vi.advanceTimersByTimeAsync(5000);
-    expect(reads).toEqual([]);
+    expect(epochReads).toBe(0);
     await tokens.current('a');
-    await vi.advanceTimersByTimeAsync(1000);
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(epochReads).toBe(3);
     expect(reads).toEqual([['a'], ['a']]);
     tokens.close();
     await vi.advanceTimersByTimeAsync(5000);
-    expect(reads).toHaveLength(2);
+    expect(epochReads).toBe(3);
   });
 });

@@ -33,6 +33,7 @@ import {
   insertGuest,
   insertUser,
   presentUser,
+  tokenEpochOf,
   tokenVersionsOf,
   updateUser,
 } from '../users/repository.ts';
@@ -87,9 +88,13 @@ export class AuthService {
     this.#config = deps.config;
     this.#onMailError = deps.onMailError;
     this.#onBackgroundError = deps.onBackgroundError ?? (() => {});
-    this.#versions = new TokenVersions((ids) => tokenVersionsOf(this.#db, ids), {
-      onError: (error) => this.#onBackgroundError(error, 'token version sweep'),
-    });
+    this.#versions = new TokenVersions(
+      (ids) => tokenVersionsOf(this.#db, ids),
+      () => tokenEpochOf(this.#db),
+      {
+        onError: (error) => this.#onBackgroundError(error, 'token version sweep'),
+      },
+    );
   }
 
   /** Resolves once the work started after earlier answers is done (the server waits for it on close). */
@@ -132,8 +137,9 @@ export class AuthService {
   async authenticate(token: string): Promise<UserRow | null> {
     const claims = await this.#tokens.verify(token);
     if (!claims) return null;
+    const readAt = this.#versions.now();
     const user = await findUserById(this.#db, claims.userId);
-    this.#versions.remember(claims.userId, user?.tokenVersion ?? null);
+    this.#versions.remember(claims.userId, user?.tokenVersion ?? null, readAt);
     return user && user.tokenVersion === claims.tokenVersion ? user : null;
   }
 

@@ -5,6 +5,7 @@
 import { DEFAULT_PREFERENCES, type GameSetup, type TournamentDraft, USER_ROLES } from '@memeslam/protocol';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   doublePrecision,
   index,
@@ -87,6 +88,17 @@ export const users = pgTable(
     uniqueIndex('users_solana_address_key').on(t.solanaAddress),
   ],
 );
+
+/**
+ * How many times any user's token version has changed or an account has gone: one row (`id` 1), raised
+ * by triggers on `users` (migration 0010) in the same transaction as the change, so every writer (any
+ * node, `npm run admin`) raises it. A node trusts the versions it holds while this stays put
+ * (auth/token-versions.ts). The row is made by the first raise: a new database has none (epoch 0).
+ */
+export const tokenEpoch = pgTable('token_epoch', {
+  id: integer('id').primaryKey(),
+  epoch: bigint('epoch', { mode: 'number' }).notNull(),
+});
 
 /** Verification and password-reset links: only a hash of the token is kept. */
 export const emailTokens = pgTable(

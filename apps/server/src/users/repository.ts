@@ -11,7 +11,7 @@ import {
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { prepared } from '../db/prepared.ts';
-import { gamePlayers, games, replays, users, walletLedger } from '../db/schema.ts';
+import { gamePlayers, games, replays, tokenEpoch, users, walletLedger } from '../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -28,6 +28,15 @@ export async function findUserById(db: Db, id: string): Promise<UserRow | null> 
   );
   const [row] = await query.execute({ id });
   return row ?? null;
+}
+
+/** How many times any token version has changed or an account has gone (`token_epoch`; 0 before the first). */
+export async function tokenEpochOf(db: Db): Promise<number> {
+  const query = prepared(db, 'token_epoch', (d) =>
+    d.select({ epoch: tokenEpoch.epoch }).from(tokenEpoch).where(eq(tokenEpoch.id, 1)),
+  );
+  const [row] = await query.execute();
+  return row?.epoch ?? 0;
 }
 
 /** The token versions of these users, by id (ids with no account are left out): one statement. */
