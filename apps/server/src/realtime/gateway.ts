@@ -46,6 +46,7 @@ import { gameHandlers } from './handlers.ts';
 import type { Matchmaker } from '../matchmaking/queue.ts';
 import { type EngineConnection, coalesceWrites } from './coalesced-writes.ts';
 import { jsonOnlyParser } from './json-only-parser.ts';
+import { LocalAdapter } from './local-adapter.ts';
 import { type GameServer, type GameSocket, type InterServerEvents, type SocketState, emitTo } from './typed-socket.ts';
 
 /** DESIGN §4: socket events 30/s per socket. */
@@ -128,6 +129,8 @@ export function attachGateway(
     serveClient: false,
     maxHttpBufferSize: MAX_MESSAGE_BYTES,
     parser: jsonOnlyParser,
+    // One node: the in-memory adapter with cheaper broadcasts to one room (local-adapter.ts).
+    adapter: LocalAdapter,
   });
   // Memory per connection (socket.io docs, "Memory usage"): by default each session keeps its first
   // HTTP request. Nothing here reads it (or `socket.handshake.headers`, which it fills) after the
