@@ -5,8 +5,8 @@
  *
  * - its WebSocket frame was built from `'4' + text` (engine.io's message type before the packet), a
  *   string V8 copies whole into a flat one before writing it to a buffer: 7% of all bytes allocated;
- * - each broadcast made three Sets: the rooms to send to, the sockets excluded, the sockets sent to
- *   (no socket is in two of one room's lists): 2%.
+ * - each broadcast made two Sets: of the sockets excluded and of the sockets sent to (a socket is in
+ *   one room's list once): 1.3%.
  *
  * Here the type byte and the text are written into the frame's buffer one after the other, and the
  * room's sockets are walked directly. Anything else (several rooms, exclusions) is the stock adapter's.
