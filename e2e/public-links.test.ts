@@ -75,13 +75,22 @@ describeJourneys('assets', () => {
     page.on('response', (response) => {
       if (response.status() >= 400) bad.push(`${response.status()} ${response.url()}`);
     });
-    page.on('requestfailed', (request) => bad.push(`failed ${request.url()}: ${request.failure()?.errorText}`));
+    // Requests still out when the test moves to the next page would be cut off by the test itself
+    // (net::ERR_ABORTED): each page is left only once every request it made has ended.
+    const inFlight = new Set<unknown>();
+    page.on('request', (request) => inFlight.add(request));
+    page.on('requestfinished', (request) => inFlight.delete(request));
+    page.on('requestfailed', (request) => {
+      inFlight.delete(request);
+      bad.push(`failed ${request.url()}: ${request.failure()?.errorText}`);
+    });
     try {
       for (const path of ['/', '/login', '/register', '/how-to-play', '/tokenomics', '/leaderboard', '/no/such/page']) {
         const response = await journey.goto(path);
         expect(response.headers()['content-encoding'], path).toBe('br');
         await page.locator('#root > *').first().waitFor();
         await page.waitForLoadState('networkidle');
+        await expect.poll(() => inFlight.size, { timeout: 15_000 }).toBe(0);
       }
       const icon = await page.locator('link[rel="icon"]').getAttribute('href');
       expect(icon).toBe('/favicon.svg');
