@@ -4,25 +4,16 @@
  * row and log stay as the new owner left them.
  */
 import { randomUUID } from 'node:crypto';
-import { rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../src/db/client.ts';
+import { describe, expect, it } from 'vitest';
 import { GameStore } from '../src/games/store.ts';
-import { consoleLog } from '../src/db/embedded.ts';
-import { SERVER_SETTINGS_MODES, scratchPostgres, temporaryDataDir } from './helpers/boot.ts';
+import { SERVER_SETTINGS_MODES } from './helpers/boot.ts';
+import { withScratchDatabase } from './helpers/scratch-database.ts';
 import { insertGameRow, newHost } from './helpers/game-rows.ts';
-
-const dirs: string[] = [];
-afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
 describe.each(SERVER_SETTINGS_MODES)('fencing epochs on PostgreSQL (%s)', (mode) => {
   it("refuses a node's writes to a game once another node took it over; the other games of its batch land", async () => {
-    const dataDir = temporaryDataDir();
-    dirs.push(dataDir);
-    const scratch = await scratchPostgres(mode === 'external' ? 'external' : 'embedded');
-    const database = await openDatabase({ databaseUrl: scratch.url, dataDir, log: consoleLog });
-    try {
+    await withScratchDatabase(mode, async (database) => {
       // Two nodes' views of the same games: A made them (epoch 1); B takes one over.
       const epochsOfA = new Map<string, number>();
       const a = new GameStore(database.db, database.prepared, (id) => epochsOfA.get(id) ?? 0);
@@ -59,9 +50,6 @@ describe.each(SERVER_SETTINGS_MODES)('fencing epochs on PostgreSQL (%s)', (mode)
         `select status, owner_epoch from games where id = '${taken}'`,
       );
       expect(row).toEqual({ status: 'active', owner_epoch: 2 });
-    } finally {
-      await database.close();
-      await scratch.drop();
-    }
+    });
   });
 });
