@@ -5,7 +5,18 @@
  */
 import { MATCH_HISTORY_GAMES } from '@memeslam/engine';
 
-/** A batch's row changes ($1, later ones win) and log entries ($2); `owned` limits both to some games. */
+/**
+ * A JSON recordset is planned as 100 rows whatever it holds. Joined with `games` or `users` on that
+ * guess, the planner scans the whole table into a hash until the table is many times larger
+ * (measured: a generic plan chosen over a few hundred games scanned 1,200–2,000 of them at every batch,
+ * the log's writes a third of a core). So each join also names its rows' keys in an array, which the
+ * planner sizes at 10 and reads through the table's primary key.
+ */
+
+/**
+ * A batch's row changes ($1, later ones win; $3 their games' ids) and log entries ($2); `owned` limits
+ * both to some games.
+ */
 const rowUpdate = (owned: string) => `
       update games as g set
         status = coalesce(v.status, g.status),
@@ -18,7 +29,7 @@ const rowUpdate = (owned: string) => `
       from json_to_recordset($1::json) as v(
         id uuid, status text, lobby jsonb, header jsonb, seed_commitment text, started_at timestamptz,
         end_reason text, finished_at timestamptz)
-      where g.id = v.id and g.status <> 'finished'${owned ? ` and g.id in (${owned})` : ''}`;
+      where g.id = any($3::uuid[]) and g.id = v.id and g.status <> 'finished'${owned ? ` and g.id in (${owned})` : ''}`;
 const logInsert = (owned: string, again = true) => `
       insert into game_log (game_id, n, at, seq, command)
       select v.game_id, v.n, v.at, v.seq, v.command
@@ -46,9 +57,9 @@ export const WRITE_AGAIN = {
 
 /**
  * Cluster mode's write (issue 14): the same changes, made only for games this node still owns. Each
- * game's row is locked and its fencing epoch compared with the writer's ($3); a game taken over
- * since (its epoch raised by another node) gets no row change and no log entry, and its id comes
- * back. The lock orders this write against a takeover's epoch raise: whichever commits first, the
+ * game's row is locked and its fencing epoch compared with the writer's ($4; $5 the games' ids); a
+ * game taken over since (its epoch raised by another node) gets no row change and no log entry, and
+ * its id comes back. The lock orders this write against a takeover's epoch raise: whichever commits first, the
  * new owner reads every entry the old one wrote before it lost the game.
  */
 export const FENCED_WRITE = {
@@ -56,16 +67,17 @@ export const FENCED_WRITE = {
   text: `
     with owned as (
       select g.id from games as g
-      join json_to_recordset($3::json) as f(id uuid, epoch integer) on f.id = g.id
-      where g.owner_epoch = f.epoch
+      join json_to_recordset($4::json) as f(id uuid, epoch integer) on f.id = g.id
+      where g.id = any($5::uuid[]) and g.owner_epoch = f.epoch
       for update of g
     ),
     updated as (${rowUpdate('select id from owned')}),
     inserted as (${logInsert('select id from owned')})
-    select f.id from json_to_recordset($3::json) as f(id uuid, epoch integer)
+    select f.id from json_to_recordset($4::json) as f(id uuid, epoch integer)
     where f.id not in (select id from owned)`,
 };
 
+/** $19: the seated people's ids (for the planner; see above). */
 export const FINISH = {
   name: 'game-record',
   text: `
@@ -85,7 +97,7 @@ export const FINISH = {
         place integer, cards_left integer, cards_played integer, power_ups_used integer, points integer,
         forfeited boolean, won boolean, pace_ms integer, rating_before double precision,
         rating_after double precision, deviation_after double precision, volatility_after double precision)
-      left join users u on u.id = v.user_id
+      left join users u on u.id = any($19::uuid[]) and u.id = v.user_id
     ),
     seated as (
       insert into game_players (game_id, seat, player_id, user_id, username, is_bot, bot_difficulty, place,
@@ -130,5 +142,5 @@ export const FINISH = {
       rated_games = u.rated_games + (seat.rating_after is not null)::integer,
       updated_at = now()
     from seat, fin
-    where u.id = seat.user_id and not seat.is_bot and ($17::boolean or seat.forfeited)`,
+    where u.id = any($19::uuid[]) and u.id = seat.user_id and not seat.is_bot and ($17::boolean or seat.forfeited)`,
 };

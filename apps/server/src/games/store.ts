@@ -184,14 +184,19 @@ export class GameStore {
         entries.push({ game_id: gameId, n: e.n, at: e.at, seq: e.seq, command: e.command });
     }
     // One statement (atomic on its own): a round trip per batch, not four.
-    const values = [JSON.stringify([...rows.values()]), JSON.stringify(entries)];
+    const values = [JSON.stringify([...rows.values()]), JSON.stringify(entries), [...rows.keys()]];
     if (!epochOf) {
       await this.#run(fresh ? WRITE : WRITE_AGAIN, values, this.#logPrepared);
       return [];
     }
     const fences = [...epochs].flatMap(([id, epoch]) => (epoch === null ? [] : [{ id, epoch }]));
     if (fences.length === 0) return lost;
-    const result = (await this.#run(FENCED_WRITE, [...values, JSON.stringify(fences)], this.#logPrepared)) as {
+    const fencedIds = fences.map((f) => f.id);
+    const result = (await this.#run(
+      FENCED_WRITE,
+      [...values, JSON.stringify(fences), fencedIds],
+      this.#logPrepared,
+    )) as {
       rows: { id: string }[];
     };
     return [...lost, ...result.rows.map((row) => row.id)];
@@ -327,6 +332,7 @@ export class GameStore {
       result.reason !== 'aborted',
       // A game this node no longer holds is recorded by its new owner: -1 matches no row.
       this.#epochOf ? (this.#epochOf(game.id) ?? -1) : null,
+      seats.flatMap((s) => (s.user_id ? [s.user_id] : [])),
     ]);
   }
 }
