@@ -3,6 +3,8 @@
  * as 100 rows whatever it holds, with `games` and `users`. On that guess the planner hashed the whole
  * table at every call until it was many times larger than a few thousand rows (issue 24: the log's
  * writes took a third of a core). Each join also names its keys in an array: read by primary key.
+ * And the log's own connection never scans a table whole, so a plan cached while `games` was small
+ * does not scan it once it has grown.
  */
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -41,6 +43,23 @@ describe.each(SERVER_SETTINGS_MODES)("the store's statements on %s PostgreSQL", 
         expect(plan, name).toMatch(/Index|Bitmap/);
         expect(plan, `${name}:\n${plan}`).not.toMatch(/Seq Scan on (games|users)\b/);
       }
+    });
+  });
+
+  it("keep the log's connection off whole-table scans, whatever it planned while `games` was small", async () => {
+    await withScratchDatabase(mode, async (database) => {
+      const setting = (await database.logPrepared({
+        name: 'store-plans-seqscan',
+        text: "select current_setting('enable_seqscan') as value",
+        values: [],
+      })) as { rows: { value: string }[] };
+      expect(setting.rows).toEqual([{ value: 'off' }]);
+      const pooled = (await database.prepared({
+        name: 'store-plans-seqscan',
+        text: "select current_setting('enable_seqscan') as value",
+        values: [],
+      })) as { rows: { value: string }[] };
+      expect(pooled.rows).toEqual([{ value: 'on' }]);
     });
   });
 });

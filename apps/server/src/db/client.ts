@@ -49,6 +49,12 @@ const POOL_CONNECTIONS = 10;
  * about twice the CPU, commits contending for the WAL, with no better ack latency.
  */
 const LOG_WRITERS = 1;
+/**
+ * The log's connections run only the group commit's statements, which read `games` by key. A plan
+ * PostgreSQL caches for them while the table is small (a new database) would scan it whole once it
+ * has grown, until the table's next ANALYZE: measured at 2,000 games, 751 pages read at every batch.
+ */
+export const LOG_SETTINGS = '-c enable_seqscan=off';
 /** What a commit needs to survive a crash of the machine, not only of the process. */
 const DURABILITY_SETTINGS = ['fsync', 'synchronous_commit', 'full_page_writes'] as const;
 /** Any fixed number: nodes that start together take turns at migrating. */
@@ -81,19 +87,21 @@ export async function openPool(options: DatabaseOptions): Promise<Pool> {
         log: options.log,
         attach: options.attach ?? false,
       });
-  const poolOf = (max: number) => {
-    const opened = new pg.Pool(
-      embedded
+  const poolOf = (max: number, settings?: string) => {
+    const opened = new pg.Pool({
+      ...(embedded
         ? // Explicit, so no PGSSLMODE in the environment asks a Unix socket for TLS.
-          { ...embedded.connection, ssl: false, max }
-        : { connectionString: options.databaseUrl as string, max },
-    );
+          { ...embedded.connection, ssl: false }
+        : { connectionString: options.databaseUrl as string }),
+      max,
+      ...(settings ? { options: settings } : {}),
+    });
     // An idle client's error must not crash the process: PostgreSQL restarted and the pool replaces the client.
     opened.on('error', () => {});
     return opened;
   };
   const pool = poolOf(POOL_CONNECTIONS);
-  const logPool = poolOf(LOG_WRITERS);
+  const logPool = poolOf(LOG_WRITERS, LOG_SETTINGS);
   return {
     pool,
     logPool,
