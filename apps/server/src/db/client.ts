@@ -54,7 +54,7 @@ const LOG_WRITERS = 1;
  * PostgreSQL caches for them while the table is small (a new database) would scan it whole once it
  * has grown, until the table's next ANALYZE: measured at 2,000 games, 751 pages read at every batch.
  */
-export const LOG_SETTINGS = '-c enable_seqscan=off';
+const LOG_SETTINGS = '-c enable_seqscan=off';
 /** What a commit needs to survive a crash of the machine, not only of the process. */
 const DURABILITY_SETTINGS = ['fsync', 'synchronous_commit', 'full_page_writes'] as const;
 /** Any fixed number: nodes that start together take turns at migrating. */

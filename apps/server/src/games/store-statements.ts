@@ -8,9 +8,9 @@ import { MATCH_HISTORY_GAMES } from '@memeslam/engine';
 /**
  * A JSON recordset is planned as 100 rows whatever it holds. Joined with `games` or `users` on that
  * guess, the planner scans the whole table into a hash until the table is many times larger
- * (measured: a generic plan chosen over a few hundred games scanned 1,200–2,000 of them at every batch,
+ * (measured: a plan cached while there were few games scanned 1,200–2,000 of them at every batch,
  * the log's writes a third of a core). So each join also names its rows' keys in an array, which the
- * planner sizes at 10 and reads through the table's primary key.
+ * planner sizes at 10 rows and reads through the table's primary key.
  */
 
 /**
@@ -29,7 +29,8 @@ const rowUpdate = (owned: string) => `
       from json_to_recordset($1::json) as v(
         id uuid, status text, lobby jsonb, header jsonb, seed_commitment text, started_at timestamptz,
         end_reason text, finished_at timestamptz)
-      where g.id = any($3::uuid[]) and g.id = v.id and g.status <> 'finished'${owned ? ` and g.id in (${owned})` : ''}`;
+      where g.id = any($3::uuid[]) and g.id = v.id
+        and g.status <> 'finished'${owned ? ` and g.id in (${owned})` : ''}`;
 const logInsert = (owned: string, again = true) => `
       insert into game_log (game_id, n, at, seq, command)
       select v.game_id, v.n, v.at, v.seq, v.command
@@ -59,8 +60,8 @@ export const WRITE_AGAIN = {
  * Cluster mode's write (issue 14): the same changes, made only for games this node still owns. Each
  * game's row is locked and its fencing epoch compared with the writer's ($4; $5 the games' ids); a
  * game taken over since (its epoch raised by another node) gets no row change and no log entry, and
- * its id comes back. The lock orders this write against a takeover's epoch raise: whichever commits first, the
- * new owner reads every entry the old one wrote before it lost the game.
+ * its id comes back. The lock orders this write against a takeover's epoch raise: whichever commits
+ * first, the new owner reads every entry the old one wrote before it lost the game.
  */
 export const FENCED_WRITE = {
   name: 'game-log-write-fenced',
@@ -142,5 +143,6 @@ export const FINISH = {
       rated_games = u.rated_games + (seat.rating_after is not null)::integer,
       updated_at = now()
     from seat, fin
-    where u.id = any($19::uuid[]) and u.id = seat.user_id and not seat.is_bot and ($17::boolean or seat.forfeited)`,
+    where u.id = any($19::uuid[]) and u.id = seat.user_id
+      and not seat.is_bot and ($17::boolean or seat.forfeited)`,
 };
