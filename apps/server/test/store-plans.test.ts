@@ -8,11 +8,19 @@
  */
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import type { Prepared } from '../src/db/client.ts';
 import { FENCED_WRITE, FINISH, WRITE, WRITE_AGAIN } from '../src/games/store-statements.ts';
 import { SERVER_SETTINGS_MODES } from './helpers/boot.ts';
 import { withScratchDatabase } from './helpers/scratch-database.ts';
 
 const ROWS = 3000;
+
+/** The `enable_seqscan` setting of the connection a statement runs on. */
+async function seqScan(run: Prepared): Promise<string | undefined> {
+  const text = "select current_setting('enable_seqscan') as value";
+  const { rows } = (await run({ name: 'store-plans-seqscan', text, values: [] })) as { rows: { value: string }[] };
+  return rows[0]?.value;
+}
 
 describe.each(SERVER_SETTINGS_MODES)("the store's statements on %s PostgreSQL", (mode) => {
   it('read games and people by key in their generic plans, with thousands of each', async () => {
@@ -48,18 +56,8 @@ describe.each(SERVER_SETTINGS_MODES)("the store's statements on %s PostgreSQL", 
 
   it("keep the log's connection off whole-table scans, whatever it planned while `games` was small", async () => {
     await withScratchDatabase(mode, async (database) => {
-      const setting = (await database.logPrepared({
-        name: 'store-plans-seqscan',
-        text: "select current_setting('enable_seqscan') as value",
-        values: [],
-      })) as { rows: { value: string }[] };
-      expect(setting.rows).toEqual([{ value: 'off' }]);
-      const pooled = (await database.prepared({
-        name: 'store-plans-seqscan',
-        text: "select current_setting('enable_seqscan') as value",
-        values: [],
-      })) as { rows: { value: string }[] };
-      expect(pooled.rows).toEqual([{ value: 'on' }]);
+      expect(await seqScan(database.logPrepared)).toBe('off');
+      expect(await seqScan(database.prepared)).toBe('on');
     });
   });
 });

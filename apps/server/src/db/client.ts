@@ -52,7 +52,7 @@ const LOG_WRITERS = 1;
 /**
  * The log's connections run only the group commit's statements, which read `games` by key. A plan
  * PostgreSQL caches for them while the table is small (a new database) would scan it whole once it
- * has grown, until the table's next ANALYZE: measured at 2,000 games, 751 pages read at every batch.
+ * has grown, until the table's next ANALYZE: measured at 2,000 games, 751 buffers read at every batch.
  */
 const LOG_SETTINGS = '-c enable_seqscan=off';
 /** What a commit needs to survive a crash of the machine, not only of the process. */
