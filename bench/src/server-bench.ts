@@ -1,5 +1,6 @@
 // npm run bench:server [-- --json --modes embedded,external --games 500,1000,2000 --warmup 10 --seconds 20
-//                         --pace human|max --saturation --no-floor --profile [DIR] --gc --node-flags " --flag …"]
+//                         --pace human|max --saturation --no-floor --profile [DIR] --gc --oncpu
+//                         --node-flags " --flag …"]
 // BENCH_SERVER_STDOUT=FILE keeps the server's standard output (with --node-flags " --trace-gc", its GC log).
 //
 // A real server process and this load process on loopback. Each live game seats two socket.io
@@ -27,6 +28,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { acksInCollections, markCompacts } from './gc-windows.ts';
+import { type OnCpu, type Owners, checkPerf, readOnCpu, recordOnCpu } from './on-cpu.ts';
 import { Table, load, newPlayer, demoToken } from './load-players.ts';
 import {
   contentionFrom,
@@ -89,6 +91,21 @@ async function startServer(env: Record<string, string>): Promise<void> {
 }
 
 const metrics = (query = '') => serverMetrics(base, query);
+
+/** --oncpu: perf records each measured window (on-cpu.ts), into this folder. */
+const onCpuDir = args.has('oncpu') ? (checkPerf(), mkdtempSync(join(tmpdir(), 'memeslam-oncpu-'))) : null;
+
+/** Starts recording the window that starts now; the function it returns reads the recording once it is made. */
+function onCpuWindow(label: string): ((owners: Owners) => Promise<OnCpu>) | null {
+  if (!onCpuDir) return null;
+  const file = join(onCpuDir, `${label}.data`);
+  const seconds = measureMs / 1000;
+  const recorded = recordOnCpu(file, seconds);
+  return async (owners) => {
+    await recorded;
+    return readOnCpu(file, owners, seconds);
+  };
+}
 
 // ── measuring ──
 const floors: FloorRow[] = [];
@@ -161,11 +178,13 @@ async function runFloor(games: number, like: Row): Promise<void> {
     const pid = serverProcess.child.pid as number;
     const cpu0 = cpuSeconds([pid]);
     const contention = contentionFrom(pid);
+    const onCpu = onCpuWindow(`floor-${games}`);
     const t0 = performance.now();
     await sleep(measureMs);
     const wallMs = performance.now() - t0;
     const cpuUsed = cpuSeconds([pid]) - cpu0;
     const floorContention = contention();
+    const onCpuFigures = await onCpu?.({ server: pid, load: process.pid, database: new Set() });
     const acks = [...load.ackMs].sort((a, b) => a - b);
     const row: FloorRow = {
       games,
@@ -179,6 +198,7 @@ async function runFloor(games: number, like: Row): Promise<void> {
       cpuMsPerPlay: round((cpuUsed * 1000) / Math.max(1, acks.length), 3),
       rssMB: round(rssMB(pid), 0),
       botPlaysPerGamePerSecond: botPlays,
+      ...(onCpuFigures ? { onCpu: onCpuFigures } : {}),
     };
     floors.push(row);
     if (!args.has('json')) console.error(`floor N=${games}: ${JSON.stringify(row)}`);
@@ -224,6 +244,8 @@ async function runMode(mode: 'embedded' | 'external'): Promise<void> {
     const serverPid = serverProcess.child.pid as number;
     const databaseTicks = cpuTicks(mode === 'embedded' ? descendants(serverPid) : []);
     const contention = contentionFrom(serverPid);
+    const databaseAtStart = mode === 'embedded' ? descendants(serverPid) : [];
+    const onCpu = onCpuWindow(`${mode}-${games}`);
     const t0 = performance.now();
     await sleep(measureMs);
     const after = await metrics();
@@ -286,6 +308,13 @@ async function runMode(mode: 'embedded' | 'external'): Promise<void> {
       contention: windowContention,
       ...(gc ? { gc } : {}),
     };
+    // Read last: perf's script of the window takes seconds, all after the window.
+    const onCpuFigures = await onCpu?.({
+      server: serverPid,
+      load: process.pid,
+      database: new Set([...databaseAtStart, ...(mode === 'embedded' ? descendants(serverPid) : [])]),
+    });
+    if (onCpuFigures) row.onCpu = onCpuFigures;
     results.push(row);
     if (!args.has('json')) console.error(`${mode} N=${games}: ${JSON.stringify(row)}`);
     return row;
@@ -331,6 +360,7 @@ for (const mode of modes) {
 const first = reports[0]?.results ?? [];
 if (!args.has('no-floor')) for (const row of first) await runFloor(row.games, row);
 if (gcLog) rmSync(dirname(gcLog), { recursive: true, force: true });
+if (onCpuDir) rmSync(onCpuDir, { recursive: true, force: true });
 
 const report: ServerReport = {
   date: new Date().toISOString().slice(0, 10),

@@ -3,6 +3,7 @@
  * against the floor at the same step (the README keeps these tables).
  */
 import { type AcksInCollections, DRAIN_MS } from './gc-windows.ts';
+import type { OnCpu } from './on-cpu.ts';
 import type { Contention } from './process-figures.ts';
 import { round } from './stats.ts';
 
@@ -48,6 +49,8 @@ export type Row = {
   contention: Contention;
   /** --gc: the slow acks against the server's mark-compacts. */
   gc?: AcksInCollections;
+  /** --oncpu: where the machine's cores went in the window. */
+  onCpu?: OnCpu;
 };
 /** The floor's row at one step: what the load measured, and the floor process's CPU and memory. */
 export type FloorRow = Pick<
@@ -59,6 +62,7 @@ export type FloorRow = Pick<
   cpuMsPerPlay: number;
   rssMB: number;
   botPlaysPerGamePerSecond: number;
+  onCpu?: OnCpu;
 };
 
 /** What one run measured: every mode's rows, the floor's, and the rows over the floor's. */
@@ -133,5 +137,26 @@ export function printReport(report: ServerReport, options: { saturation: boolean
         );
       }
     }
+  }
+  printOnCpu(report);
+}
+
+/** --oncpu: each window's split, the server's rows and the floor's. */
+function printOnCpu(report: ServerReport): void {
+  const rows = [
+    ...report.modes.flatMap(({ mode, results }) => results.map((r) => ({ who: mode, games: r.games, c: r.onCpu }))),
+    ...report.floor.map((f) => ({ who: 'floor', games: f.games, c: f.onCpu })),
+  ].filter((row): row is { who: string; games: number; c: OnCpu } => row.c !== undefined);
+  if (rows.length === 0) return;
+  console.log('\non a core (perf, every CPU sampled; % of one core over the window):\n');
+  console.log(
+    '| server | live games | main thread: all / collector / kernel / JSON / the rest | its other threads | load | database | other | idle |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|');
+  for (const { who, games, c } of rows) {
+    const m = c.mainThread;
+    console.log(
+      `| ${who} | ${games} | ${m.total} / ${m.gc} / ${m.kernel} / ${m.json} / ${m.rest} | ${c.serverOthers} | ${c.load} | ${c.database} | ${c.other} | ${c.idle} |`,
+    );
   }
 }

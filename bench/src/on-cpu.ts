@@ -1,0 +1,133 @@
+/**
+ * bench:server --oncpu: where the machine's cores went during a measured window, from Linux's `perf`
+ * sampling every CPU's clock (the cpu-clock software event, with call chains; needs `perf` on PATH
+ * and the right to watch every process, as root).
+ *
+ * `node --cpu-prof` samples the main thread by wall time: a thread taken off its core inside a system
+ * call (a `writev` that wakes the reader, issue 24) still counts as busy there, and it sees neither
+ * V8's helper threads nor the other processes. perf counts a sample only where a thread was on a core.
+ * JavaScript frames are not named here (that needs `--perf-basic-prof`, whose names go stale as code
+ * moves), so the main thread is split by what its native frames tell reliably: V8's collector, the
+ * kernel, JSON, and the rest (JavaScript, V8's builtins and runtime, Node's C++).
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { round } from './stats.ts';
+
+/** Samples per second and CPU. */
+export const SAMPLE_HZ = 499;
+
+/** Whose threads are whose, by process id. */
+export interface Owners {
+  /** The server (or the floor): its main thread has the process's id. */
+  readonly server: number;
+  readonly load: number;
+  /** The embedded PostgreSQL's processes. */
+  readonly database: ReadonlySet<number>;
+}
+
+/** Each figure is a % of one core over the window (a 2-core machine has 200). */
+export interface OnCpu {
+  mainThread: { total: number; gc: number; kernel: number; json: number; rest: number };
+  /** The server's other threads: V8's helpers (concurrent marking, parallel scavenges, sweeping) and libuv's. */
+  serverOthers: number;
+  load: number;
+  database: number;
+  /** Everything else that ran: kernel threads, other processes. */
+  other: number;
+  idle: number;
+}
+
+const COLLECTOR = /^v8::internal::\S*(Scaveng|Mark|Sweep|Evacuat|CollectGarbage|Compact)/;
+const JSON_CODE = /^v8::internal::(JsonStringifier|JsonParser)/;
+
+interface Sample {
+  pid: number;
+  tid: number;
+  /** Symbols, the sampled one first. */
+  frames: string[];
+  kernelLeaf: boolean;
+}
+
+/** The samples of `perf script -F pid,tid,ip,sym,dso` output. */
+export function* samplesOf(script: string): Generator<Sample> {
+  let current: Sample | null = null;
+  for (const line of script.split('\n')) {
+    const head = /^\s*(\d+)\/(\d+)\s*$/.exec(line);
+    if (head) {
+      if (current) yield current;
+      current = { pid: Number(head[1]), tid: Number(head[2]), frames: [], kernelLeaf: false };
+      continue;
+    }
+    const frame = /^\s+[0-9a-f]+\s+(.*?)\s+\((.*)\)\s*$/.exec(line);
+    if (!current || !frame) continue;
+    if (current.frames.length === 0) current.kernelLeaf = frame[2] === '[kernel.kallsyms]';
+    current.frames.push(frame[1] as string);
+  }
+  if (current) yield current;
+}
+
+/** The window's split, from perf's script of it; `seconds` is the window's length. */
+export function splitOnCpu(script: string, owners: Owners, seconds: number): OnCpu {
+  const main = { total: 0, gc: 0, kernel: 0, json: 0, rest: 0 };
+  const counts = { serverOthers: 0, load: 0, database: 0, other: 0, idle: 0 };
+  for (const sample of samplesOf(script)) {
+    if (sample.pid === 0) counts.idle += 1;
+    else if (sample.pid === owners.server && sample.tid === owners.server) {
+      main.total += 1;
+      if (sample.frames.some((f) => COLLECTOR.test(f))) main.gc += 1;
+      else if (sample.kernelLeaf) main.kernel += 1;
+      else if (sample.frames.some((f) => JSON_CODE.test(f))) main.json += 1;
+      else main.rest += 1;
+    } else if (sample.pid === owners.server) counts.serverOthers += 1;
+    else if (sample.pid === owners.load) counts.load += 1;
+    else if (owners.database.has(sample.pid)) counts.database += 1;
+    else counts.other += 1;
+  }
+  const core = (n: number) => round((n / (SAMPLE_HZ * seconds)) * 100, 1);
+  return {
+    mainThread: {
+      total: core(main.total),
+      gc: core(main.gc),
+      kernel: core(main.kernel),
+      json: core(main.json),
+      rest: core(main.rest),
+    },
+    serverOthers: core(counts.serverOthers),
+    load: core(counts.load),
+    database: core(counts.database),
+    other: core(counts.other),
+    idle: core(counts.idle),
+  };
+}
+
+/** Fails at once, with what to install, where perf is missing. */
+export function checkPerf(): void {
+  try {
+    execFileSync('perf', ['--version'], { stdio: 'ignore' });
+  } catch {
+    throw new Error('--oncpu needs Linux perf on PATH (Debian: apt-get install linux-perf), run as root');
+  }
+}
+
+/** Samples every CPU for `seconds` into `file`; resolves when perf has written it. */
+export function recordOnCpu(file: string, seconds: number): Promise<void> {
+  const perf = spawn(
+    'perf',
+    ['record', '-a', '-g', '-e', 'cpu-clock', '-F', String(SAMPLE_HZ), '-o', file, '--', 'sleep', String(seconds)],
+    { stdio: 'ignore' },
+  );
+  return new Promise((resolve, reject) => {
+    perf.once('error', reject);
+    perf.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`perf record exited with ${code}`))));
+  });
+}
+
+/** The split of a recording made by recordOnCpu. */
+export function readOnCpu(file: string, owners: Owners, seconds: number): OnCpu {
+  const script = execFileSync('perf', ['script', '-i', file, '-F', 'pid,tid,ip,sym,dso'], {
+    encoding: 'utf8',
+    maxBuffer: 2 ** 30,
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  return splitOnCpu(script, owners, seconds);
+}
