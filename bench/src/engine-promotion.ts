@@ -5,7 +5,8 @@
 // every run, so the figure moves only when the engine's allocations do.
 //
 // `promotedBytesPerStep()` runs this file in a child Node with `--trace-gc-nvp` and a 16 MB semi-space
-// (`npm start`'s), and sums what the scavenges promoted while the measured steps ran.
+// (`npm start`'s until 2026-11-29, kept so the figure compares with the README's earlier ones), and
+// sums what the scavenges promoted while the measured steps ran.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { advance, apply, createGame, type GameState, matches, nextDeadline, Random, seedRng } from '@memeslam/engine';

@@ -55,7 +55,7 @@ export async function startServerProcess(options: {
     // As `npm start` runs it (package.json): the young generation's size, one V8 helper thread (README,
     // "Against the floor": four competed with the database and the load on two cores), and glibc
     // giving freed memory back.
-    '--max-semi-space-size=16',
+    '--max-semi-space-size=32',
     '--v8-pool-size=1',
     '--expose-gc',
     ...(options.nodeFlags ?? []),
