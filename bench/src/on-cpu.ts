@@ -7,10 +7,13 @@
  * call (a `writev` that wakes the reader, issue 24) still counts as busy there, and it sees neither
  * V8's helper threads nor the other processes. perf counts a sample only where a thread was on a core.
  * JavaScript frames are not named here (that needs `--perf-basic-prof`, whose names go stale as code
- * moves), so the main thread is split by what its native frames tell reliably: V8's collector, the
- * kernel, JSON, and the rest (JavaScript, V8's builtins and runtime, Node's C++).
+ * moves), so the main thread is split by the names of its native frames: V8's heap code (the
+ * collector), the kernel, V8's JSON code, and the rest (JavaScript, V8's builtins and runtime, Node's
+ * C++). The server's other threads are counted whole: they are mostly V8's helper, whose work is
+ * mostly the collector's.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFile, spawn, spawnSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import { round } from './stats.ts';
 
 /** Samples per second and CPU. */
@@ -32,11 +35,16 @@ export interface OnCpu {
   serverOthers: number;
   load: number;
   database: number;
-  /** Everything else that ran: kernel threads, other processes. */
+  /** Everything else that ran: kernel threads, other processes (perf itself among them). */
   other: number;
+  /**
+   * The cores' time left: idle, or not sampled. Counted as what the others leave, not from the idle
+   * task's samples: in a virtual machine a halted CPU may take no sample at all.
+   */
   idle: number;
 }
 
+/** V8's heap code by name: scavenges, marking, sweeping, evacuation and compaction. */
 const COLLECTOR = /^v8::internal::\S*(Scaveng|Mark|Sweep|Evacuat|CollectGarbage|Compact)/;
 const JSON_CODE = /^v8::internal::(JsonStringifier|JsonParser)/;
 
@@ -58,7 +66,8 @@ export function* samplesOf(script: string): Generator<Sample> {
       current = { pid: Number(head[1]), tid: Number(head[2]), frames: [], kernelLeaf: false };
       continue;
     }
-    const frame = /^\s+[0-9a-f]+\s+(.*?)\s+\((.*)\)\s*$/.exec(line);
+    // The object it ran in is the last parenthesised part: a symbol may have parentheses of its own.
+    const frame = /^\s+[0-9a-f]+\s+(.*)\s+\(([^()]*)\)\s*$/.exec(line);
     if (!current || !frame) continue;
     if (current.frames.length === 0) current.kernelLeaf = frame[2] === '[kernel.kallsyms]';
     current.frames.push(frame[1] as string);
@@ -66,13 +75,17 @@ export function* samplesOf(script: string): Generator<Sample> {
   if (current) yield current;
 }
 
-/** The window's split, from perf's script of it; `seconds` is the window's length. */
-export function splitOnCpu(script: string, owners: Owners, seconds: number): OnCpu {
+/**
+ * The window's split, from perf's script of it; `seconds` is the window's length and `cores` the
+ * machine's. A main-thread sample with the collector's frames is the collector's whatever ran on top
+ * of it (a page fault in the kernel, say); one in the kernel is the kernel's, JSON's caller or not.
+ */
+export function splitOnCpu(script: string, owners: Owners, seconds: number, cores: number): OnCpu {
   const main = { total: 0, gc: 0, kernel: 0, json: 0, rest: 0 };
-  const counts = { serverOthers: 0, load: 0, database: 0, other: 0, idle: 0 };
+  const counts = { serverOthers: 0, load: 0, database: 0, other: 0 };
   for (const sample of samplesOf(script)) {
-    if (sample.pid === 0) counts.idle += 1;
-    else if (sample.pid === owners.server && sample.tid === owners.server) {
+    if (sample.pid === 0) continue;
+    if (sample.pid === owners.server && sample.tid === owners.server) {
       main.total += 1;
       if (sample.frames.some((f) => COLLECTOR.test(f))) main.gc += 1;
       else if (sample.kernelLeaf) main.kernel += 1;
@@ -84,6 +97,7 @@ export function splitOnCpu(script: string, owners: Owners, seconds: number): OnC
     else counts.other += 1;
   }
   const core = (n: number) => round((n / (SAMPLE_HZ * seconds)) * 100, 1);
+  const busy = main.total + counts.serverOthers + counts.load + counts.database + counts.other;
   return {
     mainThread: {
       total: core(main.total),
@@ -96,20 +110,24 @@ export function splitOnCpu(script: string, owners: Owners, seconds: number): OnC
     load: core(counts.load),
     database: core(counts.database),
     other: core(counts.other),
-    idle: core(counts.idle),
+    idle: round(Math.max(0, cores * 100 - core(busy)), 1),
   };
 }
 
-/** Fails at once, with what to install, where perf is missing. */
+/** Fails at once, before any server starts, where perf is missing or may not sample every CPU. */
 export function checkPerf(): void {
-  try {
-    execFileSync('perf', ['--version'], { stdio: 'ignore' });
-  } catch {
+  const tried = spawnSync('perf', ['record', '-a', '-e', 'cpu-clock', '-o', '/dev/null', '--', 'true'], {
+    stdio: 'ignore',
+  });
+  if (tried.error || tried.status !== 0) {
     throw new Error('--oncpu needs Linux perf on PATH (Debian: apt-get install linux-perf), run as root');
   }
 }
 
-/** Samples every CPU for `seconds` into `file`; resolves when perf has written it. */
+/**
+ * Samples every CPU for `seconds` into `file`; resolves when perf has written it. perf starts sampling
+ * once it has set up (a fraction of a second), so the recording ends that much after the window.
+ */
 export function recordOnCpu(file: string, seconds: number): Promise<void> {
   const perf = spawn(
     'perf',
@@ -122,12 +140,11 @@ export function recordOnCpu(file: string, seconds: number): Promise<void> {
   });
 }
 
-/** The split of a recording made by recordOnCpu. */
-export function readOnCpu(file: string, owners: Owners, seconds: number): OnCpu {
-  const script = execFileSync('perf', ['script', '-i', file, '-F', 'pid,tid,ip,sym,dso'], {
+/** The split of a recording made by recordOnCpu (perf's script of it is read without blocking the load). */
+export async function readOnCpu(file: string, owners: Owners, seconds: number, cores: number): Promise<OnCpu> {
+  const { stdout } = await promisify(execFile)('perf', ['script', '-i', file, '-F', 'pid,tid,ip,sym,dso'], {
     encoding: 'utf8',
-    maxBuffer: 2 ** 30,
-    stdio: ['ignore', 'pipe', 'ignore'],
+    maxBuffer: 2 ** 28,
   });
-  return splitOnCpu(script, owners, seconds);
+  return splitOnCpu(stdout, owners, seconds, cores);
 }

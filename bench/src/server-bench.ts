@@ -25,7 +25,7 @@
 // the server's work.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { acksInCollections, markCompacts } from './gc-windows.ts';
 import { type OnCpu, type Owners, checkPerf, readOnCpu, recordOnCpu } from './on-cpu.ts';
@@ -95,15 +95,23 @@ const metrics = (query = '') => serverMetrics(base, query);
 /** --oncpu: perf records each measured window (on-cpu.ts), into this folder. */
 const onCpuDir = args.has('oncpu') ? (checkPerf(), mkdtempSync(join(tmpdir(), 'memeslam-oncpu-'))) : null;
 
-/** Starts recording the window that starts now; the function it returns reads the recording once it is made. */
-function onCpuWindow(label: string): ((owners: Owners) => Promise<OnCpu>) | null {
+/**
+ * Starts recording the window that starts now: `recorded` settles once perf has written it (await it
+ * before anything after the window that the recording must not catch), `read` gives its split.
+ */
+function onCpuWindow(label: string): { recorded: Promise<void>; read(owners: Owners): Promise<OnCpu> } | null {
   if (!onCpuDir) return null;
   const file = join(onCpuDir, `${label}.data`);
   const seconds = measureMs / 1000;
   const recorded = recordOnCpu(file, seconds);
-  return async (owners) => {
-    await recorded;
-    return readOnCpu(file, owners, seconds);
+  // Awaited after the window; a failure then is reported there, not as an unhandled rejection now.
+  recorded.catch(() => {});
+  return {
+    recorded,
+    read: async (owners) => {
+      await recorded;
+      return readOnCpu(file, owners, seconds, availableParallelism());
+    },
   };
 }
 
@@ -184,7 +192,6 @@ async function runFloor(games: number, like: Row): Promise<void> {
     const wallMs = performance.now() - t0;
     const cpuUsed = cpuSeconds([pid]) - cpu0;
     const floorContention = contention();
-    const onCpuFigures = await onCpu?.({ server: pid, load: process.pid, database: new Set() });
     const acks = [...load.ackMs].sort((a, b) => a - b);
     const row: FloorRow = {
       games,
@@ -198,8 +205,9 @@ async function runFloor(games: number, like: Row): Promise<void> {
       cpuMsPerPlay: round((cpuUsed * 1000) / Math.max(1, acks.length), 3),
       rssMB: round(rssMB(pid), 0),
       botPlaysPerGamePerSecond: botPlays,
-      ...(onCpuFigures ? { onCpu: onCpuFigures } : {}),
     };
+    // Read last: perf's script of the window takes seconds, all after the window.
+    if (onCpu) row.onCpu = await onCpu.read({ server: pid, load: process.pid, database: new Set() });
     floors.push(row);
     if (!args.has('json')) console.error(`floor N=${games}: ${JSON.stringify(row)}`);
   } finally {
@@ -266,7 +274,9 @@ async function runMode(mode: 'embedded' | 'external'): Promise<void> {
     );
     const databaseMB = mode === 'embedded' ? pssMB(descendants(serverPid)) : null;
     const loadCpuUsed = process.cpuUsage(loadCpu);
-    // The heap is read after a collection, which is itself a pause: outside the measured window.
+    // The heap is read after a collection, which is itself a pause: outside the measured window (and
+    // after perf's recording of it, which ends a little later).
+    await onCpu?.recorded;
     after.heapUsedBytes = (await metrics('?gc=1')).heapUsedBytes;
     const acks = [...load.ackMs].sort((a, b) => a - b);
     const traffic = windowTraffic(games, wallMs);
@@ -309,12 +319,12 @@ async function runMode(mode: 'embedded' | 'external'): Promise<void> {
       ...(gc ? { gc } : {}),
     };
     // Read last: perf's script of the window takes seconds, all after the window.
-    const onCpuFigures = await onCpu?.({
-      server: serverPid,
-      load: process.pid,
-      database: new Set([...databaseAtStart, ...(mode === 'embedded' ? descendants(serverPid) : [])]),
-    });
-    if (onCpuFigures) row.onCpu = onCpuFigures;
+    if (onCpu)
+      row.onCpu = await onCpu.read({
+        server: serverPid,
+        load: process.pid,
+        database: new Set([...databaseAtStart, ...(mode === 'embedded' ? descendants(serverPid) : [])]),
+      });
     results.push(row);
     if (!args.has('json')) console.error(`${mode} N=${games}: ${JSON.stringify(row)}`);
     return row;

@@ -150,7 +150,7 @@ function printOnCpu(report: ServerReport): void {
   if (rows.length === 0) return;
   console.log('\non a core (perf, every CPU sampled; % of one core over the window):\n');
   console.log(
-    '| server | live games | main thread: all / collector / kernel / JSON / the rest | its other threads | load | database | other | idle |',
+    '| who | live games | main thread: all / collector / kernel / JSON / the rest | its other threads | load | database | other | idle or not sampled |',
   );
   console.log('|---|---|---|---|---|---|---|---|');
   for (const { who, games, c } of rows) {
