@@ -1,9 +1,11 @@
 /**
- * bench:server --gc: where the slow acks fall against the server's old-generation collections. The
- * server runs with --trace-gc; each mark-compact line gives its end (ms since the server's start)
- * and, when it was incremental, how long marking ran before it. An ack is "in a collection" when its
- * round trip overlapped the marking's start to the compaction's end, and "in its wake" when it
- * overlapped that span or the DRAIN_MS after it: the steps held up meanwhile are answered late.
+ * bench:server --gc: where the slow acks fall against the server's old-generation collections, and
+ * what the young generation handed the old one. The server runs with --trace-gc-nvp; each
+ * mark-compact line gives its end (ms since the server's start), how long marking ran before it and
+ * the main thread's share of that work; each scavenge line what it promoted. An ack is "in a
+ * collection" when its round trip overlapped the marking's start to the compaction's end, and "in its
+ * wake" when it overlapped that span or the DRAIN_MS after it: the steps held up meanwhile are
+ * answered late.
  */
 
 /** After a collection, how long the server is taken to need to catch up with the steps it held up. */
@@ -13,21 +15,65 @@ export const DRAIN_MS = 500;
 export interface Collection {
   readonly from: number;
   readonly to: number;
+  /** The main thread's part: its incremental marking steps and the final pause, ms. */
+  readonly mainThreadMs: number;
 }
 
-const MARK_COMPACT = /\s(\d+) ms: Mark-Compact /;
-const MARKING = /walltime since start of marking (\d+) ms/;
+interface TraceLine {
+  /** The line's time on the load process's clock (the collection's end). */
+  readonly at: number;
+  readonly kind: string;
+  field(name: string): number;
+}
 
-/** The mark-compacts in a --trace-gc log; `spawnedAt`: when the server started, on this clock. */
-export function markCompacts(traceGc: string, spawnedAt: number): Collection[] {
-  const collections: Collection[] = [];
-  for (const line of traceGc.split('\n')) {
-    const match = MARK_COMPACT.exec(line);
+const LINE = /\s(\d+) ms: .*\bgc=(\w+)/;
+
+function traceLines(trace: string, spawnedAt: number): TraceLine[] {
+  const lines: TraceLine[] = [];
+  for (const text of trace.split('\n')) {
+    const match = LINE.exec(text);
     if (!match) continue;
-    const to = spawnedAt + Number(match[1]);
-    collections.push({ from: to - Number(MARKING.exec(line)?.[1] ?? 0), to });
+    lines.push({
+      at: spawnedAt + Number(match[1]),
+      kind: match[2] as string,
+      field: (name) => Number(new RegExp(`\\s${name.replaceAll('.', '\\.')}=([\\d.]+)`).exec(text)?.[1] ?? 0),
+    });
   }
-  return collections;
+  return lines;
+}
+
+/** The mark-compacts in a --trace-gc-nvp log; `spawnedAt`: when the server started, on this clock. */
+export function markCompacts(trace: string, spawnedAt: number): Collection[] {
+  return traceLines(trace, spawnedAt)
+    .filter((line) => line.kind === 'mc')
+    .map((line) => {
+      const pause = line.field('pause');
+      return {
+        from: line.at - line.field('incremental_walltime_duration') - pause,
+        to: line.at,
+        mainThreadMs: line.field('incremental') + pause,
+      };
+    });
+}
+
+/** The scavenges that ended in the window: how many, their pauses, and what they promoted. */
+export interface Scavenges {
+  readonly count: number;
+  readonly pauseMs: number;
+  readonly promotedBytes: number;
+}
+
+export function scavenges(trace: string, spawnedAt: number, window: { from: number; to: number }): Scavenges {
+  let count = 0;
+  let pauseMs = 0;
+  let promotedBytes = 0;
+  for (const line of traceLines(trace, spawnedAt)) {
+    if (line.kind !== 's' || line.at < window.from || line.at > window.to) continue;
+    count += 1;
+    pauseMs += line.field('pause');
+    promotedBytes += line.field('promoted');
+  }
+  return { count, pauseMs, promotedBytes };
 }
 
 export interface AcksInCollections {
@@ -77,5 +123,39 @@ export function acksInCollections(
         .map((c) => ({ from: c.from, to: c.to + DRAIN_MS }))
         .filter((c) => c.to > window.from && c.from < window.to),
     ),
+  };
+}
+
+/** --gc's figures for a window: the acks against the mark-compacts, and the collector's own work. */
+export interface GcFigures extends AcksInCollections {
+  /** The main thread's work in the mark-compacts that ended in the window, ms. */
+  readonly markCompactMainThreadMs: number;
+  readonly scavenges: number;
+  readonly scavengePauseMs: number;
+  /** What the scavenges promoted to the old generation, per second of the window and per play. */
+  readonly promotedMBPerSecond: number;
+  readonly promotedKBPerPlay: number;
+}
+
+/** `plays`: the plays acknowledged in the window. */
+export function gcFigures(
+  trace: string,
+  spawnedAt: number,
+  acks: readonly (readonly [number, number])[],
+  window: { readonly from: number; readonly to: number },
+  overMs: number,
+  plays: number,
+): GcFigures {
+  const collections = markCompacts(trace, spawnedAt);
+  const young = scavenges(trace, spawnedAt, window);
+  const ended = collections.filter((c) => c.to >= window.from && c.to <= window.to);
+  const round = (value: number) => Math.round(value * 100) / 100;
+  return {
+    ...acksInCollections(acks, collections, window, overMs),
+    markCompactMainThreadMs: round(ended.reduce((sum, c) => sum + c.mainThreadMs, 0)),
+    scavenges: young.count,
+    scavengePauseMs: round(young.pauseMs),
+    promotedMBPerSecond: round(young.promotedBytes / 1e6 / ((window.to - window.from) / 1000)),
+    promotedKBPerPlay: plays === 0 ? 0 : round(young.promotedBytes / 1024 / plays),
   };
 }

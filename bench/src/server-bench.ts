@@ -1,7 +1,7 @@
 // npm run bench:server [-- --json --modes embedded,external --games 500,1000,2000 --warmup 10 --seconds 20
 //                         --pace human|max --saturation --no-floor --profile [DIR] --gc --oncpu
 //                         --node-flags " --flag …"]
-// BENCH_SERVER_STDOUT=FILE keeps the server's standard output (with --node-flags " --trace-gc", its GC log).
+// BENCH_SERVER_STDOUT=FILE keeps the server's standard output (with --gc or --node-flags " --trace-gc", its GC log).
 //
 // A real server process and this load process on loopback. Each live game seats two socket.io
 // clients and two normal bots at normal speed; a client plays its next playable card about 2 s
@@ -27,7 +27,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { acksInCollections, markCompacts } from './gc-windows.ts';
+import { gcFigures } from './gc-windows.ts';
 import { type OnCpu, type Owners, checkPerf, readOnCpu, recordOnCpu } from './on-cpu.ts';
 import { Table, load, newPlayer, demoToken } from './load-players.ts';
 import {
@@ -63,7 +63,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 // ── the server ──
 let serverProcess: ServerProcess;
 let base = '';
-/** --gc: the server's --trace-gc output, and when it started (performance.now()). */
+/** --gc: the server's --trace-gc-nvp output, and when it started (performance.now()). */
 const gcLog = args.has('gc') ? join(mkdtempSync(join(tmpdir(), 'memeslam-gc-')), 'server.out') : null;
 let serverStartedAt = 0;
 /** Acks slower than this are "slow" in the --gc figures. */
@@ -77,7 +77,7 @@ async function startServer(env: Record<string, string>): Promise<void> {
       // --node-flags "…": V8 and Node flags for the server process (e.g. "--trace-gc"), to try settings.
       ...(args.get('node-flags')?.split(' ').filter(Boolean) ?? []),
       // --gc: where the slow acks fall against the server's old-generation collections (gc-windows.ts).
-      ...(gcLog ? ['--trace-gc'] : []),
+      ...(gcLog ? ['--trace-gc-nvp'] : []),
       // --profile DIR: a CPU profile of the server process, to see where its time goes under load.
       ...(args.has('profile')
         ? ['--cpu-prof', `--cpu-prof-dir=${args.get('profile') === 'true' ? '.tmp/profile' : args.get('profile')}`]
@@ -261,11 +261,13 @@ async function runMode(mode: 'embedded' | 'external'): Promise<void> {
     const windowContention = contention();
     const gc =
       gcLog && load.ackTimes
-        ? acksInCollections(
+        ? gcFigures(
+            readFileSync(gcLog, 'utf8'),
+            serverStartedAt,
             load.ackTimes,
-            markCompacts(readFileSync(gcLog, 'utf8'), serverStartedAt),
             { from: t0, to: t0 + wallMs },
             SLOW_ACK_MS,
+            load.ackMs.length,
           )
         : null;
     const databaseCpuUsed = cpuSecondsBetween(

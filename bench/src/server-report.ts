@@ -2,7 +2,7 @@
  * bench:server's rows and how they are printed: one Markdown table per mode, the floor's, and each row
  * against the floor at the same step (the README keeps these tables).
  */
-import { type AcksInCollections, DRAIN_MS } from './gc-windows.ts';
+import { DRAIN_MS, type GcFigures } from './gc-windows.ts';
 import type { OnCpu } from './on-cpu.ts';
 import type { Contention } from './process-figures.ts';
 import { round } from './stats.ts';
@@ -48,7 +48,7 @@ export type Row = {
   /** How long the server's main thread ran and waited for a core, and the machine's CPU pressure (% of the window). */
   contention: Contention;
   /** --gc: the slow acks against the server's mark-compacts. */
-  gc?: AcksInCollections;
+  gc?: GcFigures;
   /** --oncpu: where the machine's cores went in the window. */
   onCpu?: OnCpu;
 };
@@ -109,7 +109,7 @@ export function printReport(report: ServerReport, options: { saturation: boolean
       if (!gc) continue;
       const pct = (share: number) => `${round(share * 100, 1)}%`;
       console.log(
-        `N=${games}: ${gc.slow} acks over ${options.slowAckMs} ms; ${pct(gc.slowShare)} of them overlapped one of the server's ${gc.collections} mark-compacts (marking to end, ${pct(gc.timeShare)} of the window), against ${pct(gc.otherShare)} of the other acks; ${pct(gc.wake.slowShare)} overlapped one or the ${DRAIN_MS} ms after it (${pct(gc.wake.timeShare)} of the window), against ${pct(gc.wake.otherShare)} of the other acks`,
+        `N=${games}: ${gc.slow} acks over ${options.slowAckMs} ms; ${pct(gc.slowShare)} of them overlapped one of the server's ${gc.collections} mark-compacts (marking to end, ${pct(gc.timeShare)} of the window), against ${pct(gc.otherShare)} of the other acks; ${pct(gc.wake.slowShare)} overlapped one or the ${DRAIN_MS} ms after it (${pct(gc.wake.timeShare)} of the window), against ${pct(gc.wake.otherShare)} of the other acks. The mark-compacts' work on the main thread: ${gc.markCompactMainThreadMs} ms; ${gc.scavenges} scavenges, ${gc.scavengePauseMs} ms of pauses, promoting ${gc.promotedMBPerSecond} MB/s (${gc.promotedKBPerPlay} KB per play)`,
       );
     }
   }

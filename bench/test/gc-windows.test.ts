@@ -1,18 +1,42 @@
 import { describe, expect, it } from 'vitest';
-import { DRAIN_MS, acksInCollections, markCompacts } from '../src/gc-windows.ts';
+import { DRAIN_MS, acksInCollections, gcFigures, markCompacts, scavenges } from '../src/gc-windows.ts';
 
+/** --trace-gc-nvp lines (shortened: the fields these figures read, among others). */
 const TRACE = [
-  '[1:0x1]     1200 ms: Scavenge 97.4 (131.9) -> 87.0 (131.9) MB, pooled: 31 MB, 12.30 / 0.00 ms  (average mu = 0.935, current mu = 0.829) allocation failure; ',
-  '[1:0x1]     2000 ms: Mark-Compact 90.6 (123.4) -> 67.0 (122.9) MB, pooled: 0 MB, 7.94 / 0.03 ms  (+ 48.4 ms in 174 steps since start of marking, biggest step 16.6 ms, walltime since start of marking 88 ms) (average mu = 0.979, current mu = 0.973) finalize incremental marking via task; GC in old space requested',
-  '[1:0x1]     5000 ms: Mark-Compact 81.6 (179.4) -> 77.0 (133.4) MB, pooled: 47 MB, 97.37 / 0.00 ms  (average mu = 0.967, current mu = 0.225) testing; GC in old space requested',
+  '[1:0x1:0]     1200 ms: pause=12.3 mutator=400.1 gc=s reduce_memory=0 scavenge=12.1 scavenge.parallel=11.0 allocated=25000000 promoted=2000000 new_space_survived=2400000',
+  '[1:0x1:0]     1500 ms: pause=8.5 mutator=290.0 gc=s reduce_memory=0 scavenge=8.4 allocated=25000000 promoted=1500000 new_space_survived=2100000',
+  '[1:0x1:0]     2000 ms: pause=7.9 mutator=152.1 gc=mc reduce_memory=0 evacuate=6.1 incremental=48.4 incremental.sweeping=0.0 incremental_longest_step=2.6 incremental_steps_count=174 incremental_walltime_duration=88 background.mark=80.3 start_object_size=90000000',
+  '[1:0x1:0]     5000 ms: pause=97.4 mutator=10.0 gc=mc reduce_memory=1 evacuate=20.0 incremental=0.0 incremental_walltime_duration=0 background.mark=40.0',
+  '[1:0x1:0]     5200 ms: pause=5.0 mutator=190.0 gc=s reduce_memory=0 allocated=25000000 promoted=0 new_space_survived=3000000',
 ].join('\n');
 
-describe('slow acks against the mark-compacts of a --trace-gc log', () => {
-  it('reads each mark-compact as its marking start to its end, on the load clock', () => {
+describe('slow acks against the mark-compacts of a --trace-gc-nvp log', () => {
+  it('reads each mark-compact as its marking start to its end, on the load clock, with its main-thread work', () => {
     expect(markCompacts(TRACE, 100)).toEqual([
-      { from: 2100 - 88, to: 2100 },
-      { from: 5100, to: 5100 },
+      { from: 2100 - 88 - 7.9, to: 2100, mainThreadMs: 48.4 + 7.9 },
+      { from: 5100 - 97.4, to: 5100, mainThreadMs: 97.4 },
     ]);
+  });
+
+  it('sums the scavenges that ended in the window: their pauses and what they promoted', () => {
+    const both = scavenges(TRACE, 100, { from: 1250, to: 5299 });
+    expect(both).toMatchObject({ count: 2, promotedBytes: 3_500_000 });
+    expect(both.pauseMs).toBeCloseTo(20.8, 9);
+    expect(scavenges(TRACE, 100, { from: 1301, to: 5300 })).toEqual({
+      count: 2,
+      pauseMs: 13.5,
+      promotedBytes: 1_500_000,
+    });
+  });
+
+  it('gives the promotion per second and per play, and the main-thread work of the mark-compacts in the window', () => {
+    const figures = gcFigures(TRACE, 100, [], { from: 1000, to: 3000 }, 50, 500);
+    expect(figures.scavenges).toBe(2);
+    expect(figures.scavengePauseMs).toBe(20.8);
+    expect(figures.promotedMBPerSecond).toBe(1.75);
+    expect(figures.promotedKBPerPlay).toBe(Math.round((3_500_000 / 1024 / 500) * 100) / 100);
+    expect(figures.markCompactMainThreadMs).toBe(56.3);
+    expect(figures.collections).toBe(1);
   });
 
   it('counts the slow acks whose round trip overlapped a collection or its wake, and the others as the baseline', () => {
