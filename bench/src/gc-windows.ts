@@ -11,10 +11,14 @@
 /** After a collection, how long the server is taken to need to catch up with the steps it held up. */
 export const DRAIN_MS = 500;
 
-/** A mark-compact's span on the load process's clock (performance.now()). */
-export interface Collection {
+/** A span of time on the load process's clock (performance.now()). */
+export interface Span {
   readonly from: number;
   readonly to: number;
+}
+
+/** A mark-compact's span, marking to end. */
+export interface Collection extends Span {
   /** The main thread's part: its incremental marking steps and the final pause, ms. */
   readonly mainThreadMs: number;
 }
@@ -92,14 +96,14 @@ export interface AcksInCollections {
 /** `acks`: [started at (performance.now()), round trip ms], in the window [from, to]. */
 export function acksInCollections(
   acks: readonly (readonly [number, number])[],
-  collections: readonly Collection[],
-  window: { readonly from: number; readonly to: number },
+  collections: readonly Span[],
+  window: Span,
   overMs: number,
 ): AcksInCollections {
   const inside = collections.filter((c) => c.to > window.from && c.from < window.to);
   const slow = acks.filter(([, ms]) => ms > overMs);
   const other = acks.filter(([, ms]) => ms <= overMs);
-  const shares = (spans: readonly Collection[]) => {
+  const shares = (spans: readonly Span[]) => {
     const overlaps = ([at, ms]: readonly [number, number]) => spans.some((c) => at <= c.to && at + ms >= c.from);
     const share = (list: readonly (readonly [number, number])[]) =>
       list.length === 0 ? 0 : list.filter(overlaps).length / list.length;
