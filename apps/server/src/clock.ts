@@ -2,6 +2,10 @@
  * Wall-clock time and timers behind one small interface, so tests can drive game time by hand (a
  * countdown, an 8-second freeze, a deadlock delay) instead of sleeping, with the real server code.
  */
+import { type Alarm, AlarmQueue } from './alarms.ts';
+
+export type { Alarm } from './alarms.ts';
+
 export interface Timer {
   cancel(): void;
 }
@@ -10,13 +14,25 @@ export interface Clock {
   now(): number;
   /** Runs `fn` at `at` (epoch ms), or as soon as possible when that has passed. */
   at(at: number, fn: () => void): Timer;
+  /** A timer to set again and again (a room's next deadline): `ring` runs each time it falls due. */
+  alarm(ring: () => void): Alarm;
 }
 
 /** setTimeout's longest delay (about 24.8 days); a longer one overflows and fires after 1 ms. */
 export const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 
+/** The process's alarms: one heap, under one Node timer that fires at the earliest. */
+let alarmTimer: ReturnType<typeof setTimeout> | null = null;
+const alarms: AlarmQueue = new AlarmQueue(Date.now, (delay) => {
+  if (alarmTimer) clearTimeout(alarmTimer);
+  // A far alarm fires the timer early; the queue then arms it again for what is left.
+  alarmTimer = setTimeout(() => alarms.fire(), Math.min(delay, MAX_TIMEOUT_MS));
+  alarmTimer.unref();
+});
+
 export const systemClock: Clock = {
   now: () => Date.now(),
+  alarm: (ring) => alarms.alarm(ring),
   at(at, fn) {
     let handle: ReturnType<typeof setTimeout>;
     // A far time (a tournament ending months ahead) waits in steps of at most MAX_TIMEOUT_MS.
@@ -29,6 +45,21 @@ export const systemClock: Clock = {
     return { cancel: () => clearTimeout(handle) };
   },
 };
+
+/** An alarm made of one-off timers, for a clock other than the system's (a test's). */
+export function alarmOf(at: Clock['at'], ring: () => void): Alarm {
+  let timer: Timer | null = null;
+  return {
+    set: (time) => {
+      timer?.cancel();
+      timer = at(time, ring);
+    },
+    cancel: () => {
+      timer?.cancel();
+      timer = null;
+    },
+  };
+}
 
 /** Resolves once `ms` of the clock's time has passed. */
 export function sleep(clock: Clock, ms: number): Promise<void> {
@@ -80,6 +111,10 @@ export class ManualClock implements Clock {
     }
     this.#timers.push(timer);
     return { cancel: () => (timer.cancelled = true) };
+  }
+
+  alarm(ring: () => void): Alarm {
+    return alarmOf((at, fn) => this.at(at, fn), ring);
   }
 
   /** Moves time forward by `ms`, running every timer that falls due on the way, each at its own time. */

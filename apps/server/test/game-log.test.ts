@@ -4,20 +4,18 @@
  */
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import type { Clock } from '../src/clock.ts';
+import { type Clock, alarmOf } from '../src/clock.ts';
 import { GameLog, type LogStorage, isTransient } from '../src/games/log.ts';
 import type { RoomWrite } from '../src/games/types.ts';
 
 /** A clock whose timers fire at once, keeping how long each was set for. */
 function instantClock(waits: number[] = []): Clock {
-  return {
-    now: () => 0,
-    at: (at, fn) => {
-      waits.push(at);
-      setImmediate(fn);
-      return { cancel: () => {} };
-    },
+  const at: Clock['at'] = (time, fn) => {
+    waits.push(time);
+    setImmediate(fn);
+    return { cancel: () => {} };
   };
+  return { now: () => 0, at, alarm: (ring) => alarmOf(at, ring) };
 }
 
 const entry = (n: number): RoomWrite => ({ entries: [{ n, at: n, seq: n, command: null }] });

@@ -7,7 +7,7 @@
  * else is touched.
  */
 import { REFUSAL_TEXTS, type ServerPayload } from '@memeslam/protocol';
-import type { Timer } from '../clock.ts';
+import type { Alarm } from '../clock.ts';
 import { StepBuffer } from './step-buffer.ts';
 import type { GameOut } from './played-game.ts';
 import {
@@ -45,9 +45,10 @@ export class StepRunner {
   readonly #buffer: StepBuffer;
   /** The room's broadcasts so far; every socket event carries it. */
   #seq = 0;
-  #timer: Timer | null = null;
-  /** When the armed timer fires. */
-  #timerAt: number | null = null;
+  /** The room's one timer, set to its next deadline after each step. */
+  readonly #alarm: Alarm;
+  /** When the alarm is set to ring; null when it is not set. */
+  #alarmAt: number | null = null;
   /** The room threw: it takes no more steps. */
   #failed = false;
   #lost = false;
@@ -59,6 +60,7 @@ export class StepRunner {
     this.#deps = deps;
     this.#hooks = hooks;
     this.#buffer = new StepBuffer((write) => deps.persist(gameId, write));
+    this.#alarm = deps.clock.alarm(() => this.#tick());
   }
 
   get seq(): number {
@@ -205,8 +207,7 @@ export class StepRunner {
 
   /** Runs what is due: countdown end, auto-start, lobby disconnects, the engine's deadlines. */
   #tick(): void {
-    this.#timer = null;
-    this.#timerAt = null;
+    this.#alarmAt = null;
     const step = this.run(() => {
       this.#hooks.due();
       return ok(null);
@@ -214,19 +215,20 @@ export class StepRunner {
     void step.done;
   }
 
-  /** Arms the timer at the next deadline; one already armed for that moment is kept (most steps leave it as it was). */
+  /** Sets the alarm to the next deadline (most steps leave it as it was). */
   #rearm(): void {
     const at = this.#failed ? null : this.#hooks.nextDeadline();
-    if (at !== null && at === this.#timerAt && this.#timer) return;
-    this.#cancelTimer();
-    if (at === null) return;
-    this.#timer = this.#deps.clock.at(at, () => this.#tick());
-    this.#timerAt = at;
+    if (at === this.#alarmAt) return;
+    if (at === null) {
+      this.#cancelTimer();
+      return;
+    }
+    this.#alarm.set(at);
+    this.#alarmAt = at;
   }
 
   #cancelTimer(): void {
-    this.#timer?.cancel();
-    this.#timer = null;
-    this.#timerAt = null;
+    this.#alarm.cancel();
+    this.#alarmAt = null;
   }
 }
