@@ -23,7 +23,8 @@ export interface Collection extends Span {
   readonly mainThreadMs: number;
 }
 
-interface TraceLine {
+/** One collection's line of a --trace-gc-nvp log. */
+export interface TraceLine {
   /** The line's time on the load process's clock (the collection's end). */
   readonly at: number;
   readonly kind: string;
@@ -32,7 +33,8 @@ interface TraceLine {
 
 const LINE = /\s(\d+) ms: .*\bgc=(\w+)/;
 
-function traceLines(trace: string, spawnedAt: number): TraceLine[] {
+/** The collections' lines of a --trace-gc-nvp log; `spawnedAt`: when the server started, on this clock. */
+export function traceLines(trace: string, spawnedAt: number): TraceLine[] {
   const lines: TraceLine[] = [];
   for (const text of trace.split('\n')) {
     const match = LINE.exec(text);
@@ -46,9 +48,9 @@ function traceLines(trace: string, spawnedAt: number): TraceLine[] {
   return lines;
 }
 
-/** The mark-compacts in a --trace-gc-nvp log; `spawnedAt`: when the server started, on this clock. */
-export function markCompacts(trace: string, spawnedAt: number): Collection[] {
-  return traceLines(trace, spawnedAt)
+/** The mark-compacts among a log's lines. */
+export function markCompacts(lines: readonly TraceLine[]): Collection[] {
+  return lines
     .filter((line) => line.kind === 'mc')
     .map((line) => {
       const pause = line.field('pause');
@@ -67,11 +69,11 @@ export interface Scavenges {
   readonly promotedBytes: number;
 }
 
-export function scavenges(trace: string, spawnedAt: number, window: { from: number; to: number }): Scavenges {
+export function scavenges(lines: readonly TraceLine[], window: Span): Scavenges {
   let count = 0;
   let pauseMs = 0;
   let promotedBytes = 0;
-  for (const line of traceLines(trace, spawnedAt)) {
+  for (const line of lines) {
     if (line.kind !== 's' || line.at < window.from || line.at > window.to) continue;
     count += 1;
     pauseMs += line.field('pause');
@@ -150,8 +152,9 @@ export function gcFigures(
   overMs: number,
   plays: number,
 ): GcFigures {
-  const collections = markCompacts(trace, spawnedAt);
-  const young = scavenges(trace, spawnedAt, window);
+  const lines = traceLines(trace, spawnedAt);
+  const collections = markCompacts(lines);
+  const young = scavenges(lines, window);
   const ended = collections.filter((c) => c.to >= window.from && c.to <= window.to);
   const round = (value: number) => Math.round(value * 100) / 100;
   return {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DRAIN_MS, acksInCollections, gcFigures, markCompacts, scavenges } from '../src/gc-windows.ts';
+import { DRAIN_MS, acksInCollections, gcFigures, markCompacts, scavenges, traceLines } from '../src/gc-windows.ts';
 
 /** --trace-gc-nvp lines (shortened: the fields these figures read, among others). */
 const TRACE = [
@@ -12,17 +12,17 @@ const TRACE = [
 
 describe('slow acks against the mark-compacts of a --trace-gc-nvp log', () => {
   it('reads each mark-compact as its marking start to its end, on the load clock, with its main-thread work', () => {
-    expect(markCompacts(TRACE, 100)).toEqual([
+    expect(markCompacts(traceLines(TRACE, 100))).toEqual([
       { from: 2100 - 88 - 7.9, to: 2100, mainThreadMs: 48.4 + 7.9 },
       { from: 5100 - 97.4, to: 5100, mainThreadMs: 97.4 },
     ]);
   });
 
   it('sums the scavenges that ended in the window: their pauses and what they promoted', () => {
-    const both = scavenges(TRACE, 100, { from: 1250, to: 5299 });
+    const both = scavenges(traceLines(TRACE, 100), { from: 1250, to: 5299 });
     expect(both).toMatchObject({ count: 2, promotedBytes: 3_500_000 });
     expect(both.pauseMs).toBeCloseTo(20.8, 9);
-    expect(scavenges(TRACE, 100, { from: 1301, to: 5300 })).toEqual({
+    expect(scavenges(traceLines(TRACE, 100), { from: 1301, to: 5300 })).toEqual({
       count: 2,
       pauseMs: 13.5,
       promotedBytes: 1_500_000,

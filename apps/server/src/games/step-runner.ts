@@ -147,14 +147,14 @@ export class StepRunner {
 
   /** Stops the timer; the room takes no more timed steps. */
   dispose(): void {
-    this.#cancelTimer();
+    this.#cancelAlarm();
   }
 
   /** Another node took the game over: no more steps, and nothing unwritten is delivered. */
   lose(): void {
     this.#lost = true;
     this.#failed = true;
-    this.#cancelTimer();
+    this.#cancelAlarm();
     this.#buffer.discard();
     this.#lobbyChanged = false;
   }
@@ -189,7 +189,7 @@ export class StepRunner {
   /** The room threw: stop it, tell its players, and let the service record the game as aborted. */
   #fail(error: unknown): void {
     this.#failed = true;
-    this.#cancelTimer();
+    this.#cancelAlarm();
     this.#buffer.discard();
     this.#lobbyChanged = false;
     const ended = this.#hooks.halt();
@@ -220,14 +220,14 @@ export class StepRunner {
     const at = this.#failed ? null : this.#hooks.nextDeadline();
     if (at === this.#alarmAt) return;
     if (at === null) {
-      this.#cancelTimer();
+      this.#cancelAlarm();
       return;
     }
     this.#alarm.set(at);
     this.#alarmAt = at;
   }
 
-  #cancelTimer(): void {
+  #cancelAlarm(): void {
     this.#alarm.cancel();
     this.#alarmAt = null;
   }
