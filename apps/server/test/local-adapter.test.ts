@@ -1,6 +1,7 @@
 /**
  * The one-node adapter's broadcasts against socket.io's stock in-memory adapter: the same sockets get
- * the same packets, and the WebSocket frame sent is byte for byte the one the stock adapter builds.
+ * the same packets, and the WebSocket frame sent is byte for byte the one the stock adapter builds;
+ * a prepared broadcast sends, when it is sent, what the stock adapter's broadcast sends then.
  */
 import { Adapter } from 'socket.io-adapter';
 import type { Packet } from 'socket.io-parser';
@@ -21,8 +22,11 @@ function adapterOf(kind: typeof Adapter) {
   const sockets = new Map<string, object>();
   const nsp = { name: '/', sockets, server: { encoder: new JsonOnlyEncoder() } };
   const adapter = new kind(nsp);
-  const join = (sid: string, ...rooms: string[]) => {
+  const join = (sid: string, ...rooms: string[]) => joinBy('websocket', sid, ...rooms);
+  /** A socket on `transport` (engine.io's name for it) in `rooms`. */
+  const joinBy = (transport: string, sid: string, ...rooms: string[]) => {
     sockets.set(sid, {
+      conn: { transport: { name: transport } },
       client: {
         writeToEngine: (packets: string[], options: Record<string, unknown>) => {
           const { wsPreEncodedFrame, ...rest } = options;
@@ -37,7 +41,7 @@ function adapterOf(kind: typeof Adapter) {
     });
     void adapter.addAll(sid, new Set([sid, ...rooms]));
   };
-  return { adapter, written, join };
+  return { adapter, written, join, joinBy };
 }
 
 function both(setUp: (join: (sid: string, ...rooms: string[]) => void) => void) {
@@ -101,5 +105,50 @@ describe('LocalAdapter', () => {
     );
     expect(several.local.map((w) => w.sid)).toEqual(['s2', 's3']);
     expect(several.local).toEqual(several.stock);
+  });
+});
+
+describe('LocalAdapter.prepare', () => {
+  const packet = (payload: unknown): Packet => event('cardPlayed', payload);
+  const room = (rooms: ReadonlySet<string>) => ({ rooms: new Set(rooms), except: new Set<string>(), flags: {} });
+
+  it("sends the stock adapter's frame to the room's sockets as they are when it is sent, not when prepared", () => {
+    const stock = adapterOf(Adapter);
+    const local = adapterOf(LocalAdapter);
+    for (const { join } of [stock, local]) join('s1', 'game:a');
+    for (const text of ['short', 'é'.repeat(100), '🃏'.repeat(20_000)]) {
+      const payload = { text, seq: 7 };
+      const send = (local.adapter as LocalAdapter).prepare('game:a', 'cardPlayed', [payload]);
+      payload.seq = 8; // what a step changes after preparing is not sent
+      for (const { join } of [stock, local]) join(`s-${text.length}`, 'game:a');
+      expect(local.written).toEqual([]);
+      send();
+      stock.adapter.broadcast(packet({ text, seq: 7 }), room(new Set(['game:a'])));
+      const sent = local.written.splice(0);
+      const expected = stock.written.splice(0);
+      expect(sent.map((w) => w.sid)).toContain(`s-${text.length}`);
+      expect(sent.map((w) => w.frame)).toEqual(expected.map((w) => w.frame));
+      // A WebSocket needs only the frame: no text is made for it.
+      expect(sent.map((w) => w.packets)).toEqual(expected.map(() => ['']));
+    }
+  });
+
+  it("gives a socket on another transport the stock adapter's text, and nothing to a room nobody is in", () => {
+    const stock = adapterOf(Adapter);
+    const local = adapterOf(LocalAdapter);
+    for (const { join, joinBy } of [stock, local]) {
+      joinBy('polling', 'p1', 'user:1');
+      join('w1', 'user:1');
+    }
+    (local.adapter as LocalAdapter).prepare('user:1', 'handUpdated', [{ hand: ['é'] }])();
+    stock.adapter.broadcast(event('handUpdated', { hand: ['é'] }), room(new Set(['user:1'])));
+    const [polling, websocket] = local.written.splice(0);
+    const [stockPolling] = stock.written.splice(0);
+    expect(polling?.sid).toBe('p1');
+    expect(polling?.packets).toEqual(stockPolling?.packets);
+    expect(polling?.frame).toEqual(stockPolling?.frame);
+    expect(websocket?.packets).toEqual(['']);
+    (local.adapter as LocalAdapter).prepare('game:none', 'x', [{}])();
+    expect(local.written).toEqual([]);
   });
 });

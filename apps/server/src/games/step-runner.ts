@@ -1,8 +1,8 @@
 /**
  * A room's step machinery. Every call into a room is one step that runs to completion in arrival
  * order: the step's broadcasts (the game's, through `gameOut`, among them) are numbered (the room's
- * seq) and held back with its writes in a StepBuffer until those are durable, and the room's one
- * timer is armed again at its next deadline.
+ * seq), encoded, and held back with its writes in a StepBuffer until those are durable, and the
+ * room's one timer is armed again at its next deadline.
  * A step that throws stops the room: its players are told, the service aborts the game, and nothing
  * else is touched.
  */
@@ -109,8 +109,7 @@ export class StepRunner {
     // through Omit for a generic event).
     (payload as { seq?: number }).seq = this.#seq;
     const message = payload as unknown as ServerPayload<E>;
-    const { toRoom } = this.#deps;
-    this.#buffer.send(() => toRoom(this.#gameId, event, message));
+    this.#buffer.send(this.#deps.prepareToRoom(this.#gameId, event, message));
   }
 
   /**
@@ -122,8 +121,7 @@ export class StepRunner {
       emit: (event, payload) => this.emit(event, payload),
       hand: (userId, event) => {
         const hand = room.handFor(userId);
-        const { toUser } = this.#deps;
-        if (hand) this.#buffer.send(() => toUser(userId, event, hand));
+        if (hand) this.#buffer.send(this.#deps.prepareToUser(userId, event, hand));
       },
       entry: (entry) => this.#buffer.entry({ ...entry, seq: this.#seq }),
       ended: () => room.ended(),

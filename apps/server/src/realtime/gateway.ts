@@ -24,6 +24,8 @@ import {
   type RefusalCode,
   SERVER_TEXTS,
   SOCKET_TRANSPORTS,
+  type ServerArgs,
+  type ServerEventName,
   type ServerToClientEvents,
   ackError,
   isClientEventName,
@@ -155,9 +157,16 @@ export function attachGateway(
   // Cluster mode: socket.io's Redis adapter carries broadcasts, joins and socket lookups to every node.
   if (options.adapter) io.adapter(options.adapter);
 
+  // One node: the local adapter encodes a message when it is prepared; the Redis adapter's are sent as
+  // they would be at once, when the time comes.
+  const adapter = io.of('/').adapter;
+  const prepare = <E extends ServerEventName>(channel: string, event: E, args: ServerArgs<E>) =>
+    adapter instanceof LocalAdapter ? adapter.prepare(channel, event, args) : () => emitTo(io.to(channel), event, ...args);
   games.transport = {
     toRoom: (gameId, event, ...args) => emitTo(io.to(gameChannel(gameId)), event, ...args),
     toUser: (userId, event, ...args) => emitTo(io.to(userChannel(userId)), event, ...args),
+    prepareToRoom: (gameId, event, ...args) => prepare(gameChannel(gameId), event, args),
+    prepareToUser: (userId, event, ...args) => prepare(userChannel(userId), event, args),
     subscribe: (userId, gameId) => io.in(userChannel(userId)).socketsJoin(gameChannel(gameId)),
     unsubscribe: (userId, gameId) => io.in(userChannel(userId)).socketsLeave(gameChannel(gameId)),
     present: async (userIds) => {
