@@ -124,9 +124,11 @@ export class GameService {
       toRoom: (gameId, event, payload) => this.#transport?.toRoom(gameId, event, payload),
       toUser: (userId, event, payload) => this.#transport?.toUser(userId, event, payload),
       prepareToRoom: (gameId, event, payload) =>
-        this.#transport?.prepareToRoom(gameId, event, payload) ?? (() => this.#transport?.toRoom(gameId, event, payload)),
+        this.#transport?.prepareToRoom(gameId, event, payload) ??
+        (() => this.#transport?.toRoom(gameId, event, payload)),
       prepareToUser: (userId, event, payload) =>
-        this.#transport?.prepareToUser(userId, event, payload) ?? (() => this.#transport?.toUser(userId, event, payload)),
+        this.#transport?.prepareToUser(userId, event, payload) ??
+        (() => this.#transport?.toUser(userId, event, payload)),
       persist: (gameId, write) => this.#gameLog.append(gameId, write),
       finished: (gameId) => this.#finished.finished(gameId),
       closed: (gameId) => {

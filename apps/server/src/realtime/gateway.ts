@@ -161,7 +161,9 @@ export function attachGateway(
   // they would be at once, when the time comes.
   const adapter = io.of('/').adapter;
   const prepare = <E extends ServerEventName>(channel: string, event: E, args: ServerArgs<E>) =>
-    adapter instanceof LocalAdapter ? adapter.prepare(channel, event, args) : () => emitTo(io.to(channel), event, ...args);
+    adapter instanceof LocalAdapter
+      ? adapter.prepare(channel, event, args)
+      : () => emitTo(io.to(channel), event, ...args);
   games.transport = {
     toRoom: (gameId, event, ...args) => emitTo(io.to(gameChannel(gameId)), event, ...args),
     toUser: (userId, event, ...args) => emitTo(io.to(userChannel(userId)), event, ...args),
