@@ -122,7 +122,6 @@ export class GameService {
       rules: deps.rules ?? ENGINE_RULES,
       seed: deps.seeds ?? (() => randomBytes(16).toString('hex')),
       toRoom: (gameId, event, payload) => this.#transport?.toRoom(gameId, event, payload),
-      toUser: (userId, event, payload) => this.#transport?.toUser(userId, event, payload),
       prepareToRoom: (gameId, event, payload) =>
         this.#transport?.prepareToRoom(gameId, event, payload) ??
         (() => this.#transport?.toRoom(gameId, event, payload)),

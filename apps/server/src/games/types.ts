@@ -73,8 +73,8 @@ export interface ServerEmitters {
   toUser<E extends ServerEventName>(userId: string, event: E, ...args: ServerArgs<E>): void;
   /**
    * `toRoom` and `toUser` with the message encoded now; the function returned sends it. A step's
-   * messages wait for its writes to be durable, and waiting as bytes keeps their payloads' objects
-   * out of V8's old generation (local-adapter.ts).
+   * messages wait for its writes to be durable, and waiting as their text keeps their payloads'
+   * objects out of V8's old generation (local-adapter.ts).
    */
   prepareToRoom<E extends ServerEventName>(gameId: string, event: E, ...args: ServerArgs<E>): () => void;
   prepareToUser<E extends ServerEventName>(userId: string, event: E, ...args: ServerArgs<E>): () => void;
@@ -149,8 +149,11 @@ export interface StoredGame {
   readonly entries: readonly LogEntry[];
 }
 
-/** What a room needs from the service that owns it. */
-export interface RoomDeps extends ServerEmitters {
+/**
+ * What a room needs from the service that owns it. A room sends through its steps (prepared messages)
+ * and, once it has stopped, to its channel at once.
+ */
+export interface RoomDeps extends Pick<ServerEmitters, 'toRoom' | 'prepareToRoom' | 'prepareToUser'> {
   readonly clock: Clock;
   readonly rules: Rules;
   /** A new game's seed: 32 random hex characters (DESIGN §2 Fairness). */
