@@ -1,8 +1,8 @@
 /**
  * A room's step machinery. Every call into a room is one step that runs to completion in arrival
  * order: the step's broadcasts (the game's, through `gameOut`, among them) are numbered (the room's
- * seq), encoded, and held back with its writes in a StepBuffer until those are durable, and the
- * room's one timer is armed again at its next deadline.
+ * seq), prepared (on one node: encoded), and held back with its writes in a StepBuffer until those
+ * are durable, and the room's one timer is armed again at its next deadline.
  * A step that throws stops the room: its players are told, the service aborts the game, and nothing
  * else is touched.
  */

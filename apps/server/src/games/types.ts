@@ -72,9 +72,11 @@ export interface ServerEmitters {
   /** To one user's sockets only (hands). */
   toUser<E extends ServerEventName>(userId: string, event: E, ...args: ServerArgs<E>): void;
   /**
-   * `toRoom` and `toUser` with the message encoded now; the function returned sends it. A step's
-   * messages wait for its writes to be durable, and waiting as their text keeps their payloads'
-   * objects out of V8's old generation (local-adapter.ts).
+   * `toRoom` and `toUser` for later: the function returned sends the message. On one node it is
+   * encoded now, and a step's messages wait for its writes as their text, which keeps their payloads'
+   * objects out of V8's old generation (local-adapter.ts); the Redis adapter's (cluster mode) and a
+   * service without a transport yet encode it when it is sent. Payloads are not changed after this
+   * call either way.
    */
   prepareToRoom<E extends ServerEventName>(gameId: string, event: E, ...args: ServerArgs<E>): () => void;
   prepareToUser<E extends ServerEventName>(userId: string, event: E, ...args: ServerArgs<E>): () => void;
