@@ -107,9 +107,11 @@ async function motionSeen(page: Page): Promise<boolean> {
 export async function axeViolations(page: Page): Promise<Violation[]> {
   const tries: Violation[][] = [];
   for (let attempt = 1; attempt <= 3; attempt += 1) {
+    // Watched from before the wait: an animation that started after the wait and ended while axe ran
+    // (the countdown's next number fading in) was otherwise measured half-faded and never seen.
+    await watchMotion(page);
     await settleAnimations(page);
     await freezeTransitions(page, true);
-    await watchMotion(page);
     const results = await runAxe(page);
     const moved = await motionSeen(page);
     await freezeTransitions(page, false);
