@@ -4,6 +4,9 @@ import { MAX_TIMEOUT_MS, systemClock } from '../src/clock.ts';
 
 describe('systemClock.at', () => {
   afterEach(() => {
+    // The spy first: it wraps the fake setTimeout, and put back after the real timers it would leave
+    // the fake one in place for the files that run after this one in the same worker.
+    vi.restoreAllMocks();
     vi.useRealTimers();
   });
 

@@ -18,7 +18,10 @@ const PUBLIC_ORIGIN = 'http://memeslam.test';
 const FOREIGN = 'https://evil.example';
 const TOKEN = 'metrics-token-0123456789abcdef';
 
-/** A socket.io handshake sent with this Origin header: resolves to whether it connected. */
+/**
+ * A socket.io handshake sent with this Origin header: resolves to whether it connected. One that does
+ * neither within 15 s fails with what its connection went through (a CI run once saw one hang).
+ */
 function handshake(base: string, token: string, origin: string, transport: 'websocket' | 'polling') {
   const socket = io(base, {
     auth: { token },
@@ -27,10 +30,28 @@ function handshake(base: string, token: string, origin: string, transport: 'webs
     forceNew: true,
     extraHeaders: { origin },
   });
-  return new Promise<boolean>((resolve) => {
+  const seen: string[] = [];
+  for (const event of ['open', 'error', 'close', 'packet'] as const) {
+    socket.io.on(event, (detail?: unknown) =>
+      seen.push(`${event}${event === 'packet' ? ` ${JSON.stringify(detail)}` : ''}`),
+    );
+  }
+  let stuck: ReturnType<typeof setTimeout> | undefined;
+  return new Promise<boolean>((resolve, reject) => {
     socket.once('connect', () => resolve(true));
     socket.once('connect_error', () => resolve(false));
-  }).finally(() => socket.disconnect());
+    stuck = setTimeout(() => {
+      const state = `manager ${socket.io._readyState}, engine ${socket.io.engine?.readyState ?? 'none'}`;
+      reject(
+        new Error(
+          `a ${transport} handshake from ${origin} did not end in 15 s (${state}; saw: ${seen.join(', ') || 'nothing'})`,
+        ),
+      );
+    }, 15_000);
+  }).finally(() => {
+    clearTimeout(stuck);
+    socket.disconnect();
+  });
 }
 
 /** Prometheus text: every sample line parsed as name, labels and value. */
