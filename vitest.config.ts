@@ -4,6 +4,9 @@ import InterleavedSequencer, { WORKERS } from './vitest.sequencer.ts';
 /** One embedded PostgreSQL per project that boots servers; each boot makes a database in it. */
 const postgresSetup = 'apps/server/test/helpers/postgres-setup.ts';
 
+/** Every project's files check that the file before them in the worker left the real timers. */
+const workerTimers = 'apps/server/test/helpers/worker-timers.ts';
+
 /** Server suites that measure time on the machine: the "quiet" project runs them alone, last. */
 const QUIET = [
   'apps/server/test/abuse-cpu.test.ts',
@@ -23,6 +26,7 @@ export default defineConfig({
     // file still boots its own servers and databases and closes them; what files share is what the
     // servers one file boots already share (the modules' own state: the system clock's timer, say).
     isolate: false,
+    setupFiles: [workerTimers],
     sequence: { sequencer: InterleavedSequencer },
     // CI keeps each file's duration too (.ci/run prints them, the slowest first).
     reporters: process.env.CI ? ['default', ['json', { outputFile: '.tmp/test-report.json' }]] : ['default'],
@@ -70,7 +74,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 180_000,
           globalSetup: ['e2e/global-setup.ts', postgresSetup],
-          setupFiles: ['e2e/helpers/hold-browser-slot.ts'],
+          setupFiles: [workerTimers, 'e2e/helpers/hold-browser-slot.ts'],
           // A page reacts after a click, a lazy chunk or a timed step; on a busy 2-core machine that can
           // take more than expect.poll's default second. Nothing here asserts how fast it is.
           expect: { poll: { timeout: 5000 } },
