@@ -22,7 +22,7 @@ export default defineConfig({
     maxWorkers: WORKERS,
     // A worker runs file after file of its project, loading the project's modules once, rather than
     // a new process per file: the suite's small server files took half the CPU (112 → 58 core-seconds
-    // for 49 files) and the whole run 548–599 → 482 s on one machine (README, "Quick start"). Each
+    // for 49 files) and the whole run 548–599 → 480–482 s on one machine (README, "Quick start"). Each
     // file still boots its own servers and databases and closes them; what files share is what the
     // servers one file boots already share (the modules' own state: the system clock's timer, say).
     isolate: false,
