@@ -52,7 +52,7 @@ export async function startServerProcess(options: {
   const command = [
     ...(options.prefix ?? []),
     process.execPath,
-    // As `npm start` runs it (package.json): the young generation's size, its pages a third live moved
+    // As `npm start` runs it (package.json): the young generation's size, its pages at least 30% live moved
     // whole at a mark-compact rather than copied object by object (README, "Server benchmark": shorter
     // pauses), one V8 helper thread (README, "Against the floor": four competed with the database and
     // the load on two cores), and glibc giving freed memory back.
