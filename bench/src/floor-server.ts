@@ -7,9 +7,12 @@
 // to every seat and, for a play, answered with the player's new hand; R bot plays per game and second
 // (bench:server measures the real server's rate and passes it) broadcast to every seat; a game ends
 // once one of its players has played all 30 cards. The payloads are the real events' shapes, built
-// once from an engine deal, so a floor event weighs about what a real one does.
+// once from an engine deal, so a floor event weighs about what a real one does. Its event loop's delay
+// is measured as the server measures its own (metrics.ts): `GET /metrics?format=json` gives it for the
+// window since the last `&reset=1`, so the loop-delay target too can be held against the floor.
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { type Card, createGame, publicView } from '@memeslam/engine';
 import { Server, type Socket } from 'socket.io';
 
@@ -59,7 +62,20 @@ interface Room {
 const rooms = new Map<string, Room>();
 const roomOf = new Map<string, Room>();
 
+/** As the server's metrics.ts: the loop sampled every 5 ms, whole intervals recorded, the excess the delay. */
+const LOOP_RESOLUTION_MS = 5;
+const loop = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
+loop.enable();
+const delay = (intervalNs: number) => Math.max(0, intervalNs / 1e6 - LOOP_RESOLUTION_MS);
+
 const http = createServer((req, res) => {
+  if (req.method === 'GET' && req.url?.startsWith('/metrics?format=json')) {
+    const eventLoopDelayMs = { p50: delay(loop.percentile(50)), p99: delay(loop.percentile(99)), max: delay(loop.max) };
+    if (req.url.includes('reset=1')) loop.reset();
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ eventLoopDelayMs }));
+    return;
+  }
   if (req.method === 'POST' && req.url === '/api/auth/demo') {
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ success: true, data: { token: randomUUID() } }));

@@ -182,6 +182,7 @@ async function runFloor(games: number, like: Row): Promise<void> {
   try {
     await grow(games);
     await sleep(warmupMs);
+    await metrics('?reset=1');
     startWindow();
     const pid = serverProcess.child.pid as number;
     const cpu0 = cpuSeconds([pid]);
@@ -189,6 +190,7 @@ async function runFloor(games: number, like: Row): Promise<void> {
     const onCpu = onCpuWindow(`floor-${games}`);
     const t0 = performance.now();
     await sleep(measureMs);
+    const { eventLoopDelayMs } = await metrics();
     const wallMs = performance.now() - t0;
     const cpuUsed = cpuSeconds([pid]) - cpu0;
     const floorContention = contention();
@@ -200,6 +202,8 @@ async function runFloor(games: number, like: Row): Promise<void> {
       ackMs: ackFigures(acks),
       loadLoopDelayMsP99: loadLoopDelayMsP99(),
       ...windowTraffic(games, wallMs),
+      eventLoopDelayMsP99: round(eventLoopDelayMs.p99, 2),
+      eventLoopDelayMsMax: round(eventLoopDelayMs.max, 1),
       cpuPercent: round((cpuUsed / (wallMs / 1000)) * 100, 1),
       contention: floorContention,
       cpuMsPerPlay: round((cpuUsed * 1000) / Math.max(1, acks.length), 3),

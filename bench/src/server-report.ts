@@ -55,7 +55,15 @@ export type Row = {
 /** The floor's row at one step: what the load measured, and the floor process's CPU and memory. */
 export type FloorRow = Pick<
   Row,
-  'games' | 'plays' | 'unanswered' | 'ackMs' | 'loadLoopDelayMsP99' | 'packetsPerSocketPerSecond' | 'bytesPerPacket'
+  | 'games'
+  | 'plays'
+  | 'unanswered'
+  | 'ackMs'
+  | 'eventLoopDelayMsP99'
+  | 'eventLoopDelayMsMax'
+  | 'loadLoopDelayMsP99'
+  | 'packetsPerSocketPerSecond'
+  | 'bytesPerPacket'
 > & {
   cpuPercent: number;
   contention: Contention;
@@ -116,12 +124,12 @@ export function printReport(report: ServerReport, options: { saturation: boolean
   if (report.floor.length > 0) {
     console.log('\nfloor (the same traffic, no game logic, no database):\n');
     console.log(
-      '| live games | plays (unanswered) | ack p50 / p99 / p99.9 ms | load loop delay p99 ms | CPU % | main thread on a core / waiting for one % (CPU pressure %) | CPU ms per play | RSS MB | packets per socket per s (bytes each) | bot plays per game per s |',
+      '| live games | plays (unanswered) | ack p50 / p99 / p99.9 ms | loop delay p99 / max ms | load loop delay p99 ms | CPU % | main thread on a core / waiting for one % (CPU pressure %) | CPU ms per play | RSS MB | packets per socket per s (bytes each) | bot plays per game per s |',
     );
-    console.log('|---|---|---|---|---|---|---|---|---|---|');
+    console.log('|---|---|---|---|---|---|---|---|---|---|---|');
     for (const f of report.floor) {
       console.log(
-        `| ${f.games} | ${f.plays} (${f.unanswered}) | ${f.ackMs.p50} / ${f.ackMs.p99} / ${f.ackMs.p999} | ${f.loadLoopDelayMsP99} | ${f.cpuPercent} | ${waiting(f.contention)} | ${f.cpuMsPerPlay} | ${f.rssMB} | ${f.packetsPerSocketPerSecond} (${f.bytesPerPacket}) | ${f.botPlaysPerGamePerSecond} |`,
+        `| ${f.games} | ${f.plays} (${f.unanswered}) | ${f.ackMs.p50} / ${f.ackMs.p99} / ${f.ackMs.p999} | ${f.eventLoopDelayMsP99} / ${f.eventLoopDelayMsMax} | ${f.loadLoopDelayMsP99} | ${f.cpuPercent} | ${waiting(f.contention)} | ${f.cpuMsPerPlay} | ${f.rssMB} | ${f.packetsPerSocketPerSecond} (${f.bytesPerPacket}) | ${f.botPlaysPerGamePerSecond} |`,
       );
     }
     console.log('\nagainst the floor (× the floor at the same step):\n');
