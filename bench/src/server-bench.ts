@@ -398,6 +398,8 @@ const report: ServerReport = {
           games: r.games,
           ackP99: over(r.ackMs.p99, f.ackMs.p99),
           ackP999: over(r.ackMs.p999, f.ackMs.p999),
+          // A loop whose delay stayed under the histogram's resolution reads 0: no ratio then.
+          loopDelayP99: f.eventLoopDelayMsP99 > 0 ? over(r.eventLoopDelayMsP99, f.eventLoopDelayMsP99) : null,
           cpuPerPlay: over(r.cpuMsPerPlay, f.cpuMsPerPlay),
           memory: over(r.rssMB + (r.databaseMB ?? 0), f.rssMB),
         },

@@ -84,7 +84,14 @@ export interface ServerReport {
   floor: FloorRow[];
   ratios: {
     mode: string;
-    rows: { games: number; ackP99: number; ackP999: number; cpuPerPlay: number; memory: number }[];
+    rows: {
+      games: number;
+      ackP99: number;
+      ackP999: number;
+      loopDelayP99: number | null;
+      cpuPerPlay: number;
+      memory: number;
+    }[];
   }[];
 }
 
@@ -134,14 +141,14 @@ export function printReport(report: ServerReport, options: { saturation: boolean
     }
     console.log('\nagainst the floor (× the floor at the same step):\n');
     console.log(
-      '| mode | live games | ack p99 × | ack p99.9 × | CPU per play × (server + database) | memory × | packets per socket per s (bytes each) |',
+      '| mode | live games | ack p99 × | ack p99.9 × | loop delay p99 × | CPU per play × (server + database) | memory × | packets per socket per s (bytes each) |',
     );
-    console.log('|---|---|---|---|---|---|---|');
+    console.log('|---|---|---|---|---|---|---|---|');
     for (const { mode, rows } of report.ratios) {
       for (const x of rows) {
         const r = report.modes.find((m) => m.mode === mode)?.results.find((y) => y.games === x.games) as Row;
         console.log(
-          `| ${mode} | ${x.games} | ${x.ackP99} | ${x.ackP999} | ${x.cpuPerPlay} (${r.cpuMsPerPlay} ms) | ${x.memory} | ${r.packetsPerSocketPerSecond} (${r.bytesPerPacket}) |`,
+          `| ${mode} | ${x.games} | ${x.ackP99} | ${x.ackP999} | ${x.loopDelayP99 ?? '–'} | ${x.cpuPerPlay} (${r.cpuMsPerPlay} ms) | ${x.memory} | ${r.packetsPerSocketPerSecond} (${r.bytesPerPacket}) |`,
         );
       }
     }
