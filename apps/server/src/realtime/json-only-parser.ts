@@ -8,11 +8,20 @@ import { Decoder, Encoder, type Packet } from 'socket.io-parser';
 
 export class JsonOnlyEncoder extends Encoder {
   override encode(packet: Packet): string[] {
-    let text = String(packet.type);
-    if (packet.nsp && packet.nsp !== '/') text += `${packet.nsp},`;
-    if (packet.id !== undefined && packet.id !== null) text += String(packet.id);
-    if (packet.data !== undefined && packet.data !== null) text += JSON.stringify(packet.data);
-    return [text];
+    const [head, json] = this.encodeParts(packet);
+    return [head + json];
+  }
+
+  /**
+   * The packet's text in two parts: its head (type, namespace, ack id: ASCII) and its payload's JSON.
+   * Joined, they are `encode`'s text; apart, a frame can take each as it is (local-adapter.ts), where
+   * the joined string would first be copied whole into a flat one.
+   */
+  encodeParts(packet: Packet): [head: string, json: string] {
+    let head = String(packet.type);
+    if (packet.nsp && packet.nsp !== '/') head += `${packet.nsp},`;
+    if (packet.id !== undefined && packet.id !== null) head += String(packet.id);
+    return [head, packet.data !== undefined && packet.data !== null ? JSON.stringify(packet.data) : ''];
   }
 }
 
