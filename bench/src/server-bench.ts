@@ -69,6 +69,14 @@ let serverStartedAt = 0;
 /** Acks slower than this are "slow" in the --gc figures. */
 const SLOW_ACK_MS = 50;
 
+/**
+ * --profile DIR: a CPU profile of the server process, and one of the floor's, to see where each one's
+ * time goes under the same load.
+ */
+const profileFlags = args.has('profile')
+  ? ['--cpu-prof', `--cpu-prof-dir=${args.get('profile') === 'true' ? '.tmp/profile' : args.get('profile')}`]
+  : [];
+
 async function startServer(env: Record<string, string>): Promise<void> {
   serverStartedAt = performance.now();
   serverProcess = await startServerProcess({
@@ -78,10 +86,7 @@ async function startServer(env: Record<string, string>): Promise<void> {
       ...(args.get('node-flags')?.split(' ').filter(Boolean) ?? []),
       // --gc: where the slow acks fall against the server's old-generation collections (gc-windows.ts).
       ...(gcLog ? ['--trace-gc-nvp'] : []),
-      // --profile DIR: a CPU profile of the server process, to see where its time goes under load.
-      ...(args.has('profile')
-        ? ['--cpu-prof', `--cpu-prof-dir=${args.get('profile') === 'true' ? '.tmp/profile' : args.get('profile')}`]
-        : []),
+      ...profileFlags,
     ],
     ...(gcLog || process.env.BENCH_SERVER_STDOUT
       ? { stdoutFile: gcLog ?? (process.env.BENCH_SERVER_STDOUT as string) }
@@ -176,7 +181,12 @@ function dropTables(): void {
 async function runFloor(games: number, like: Row): Promise<void> {
   const playsPerSocket = like.plays / (2 * games) / (measureMs / 1000);
   const botPlays = round(Math.max(0, like.packetsPerSocketPerSecond - 4 * playsPerSocket), 3);
-  serverProcess = await startServerProcess({ env: {}, script: floorScript, args: ['--bot-events', String(botPlays)] });
+  serverProcess = await startServerProcess({
+    env: {},
+    script: floorScript,
+    args: ['--bot-events', String(botPlays)],
+    nodeFlags: profileFlags,
+  });
   base = load.base = serverProcess.base;
   load.playing = true;
   try {
