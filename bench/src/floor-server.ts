@@ -1,20 +1,26 @@
-// node bench/src/floor-server.ts --bot-events R   (bench:server starts it; it prints its address)
+// node bench/src/floor-server.ts --bot-events R [--durable]   (bench:server starts it; it prints its address)
 //
 // The floor of bench:server: the simplest server that carries the same traffic as the real one, with
-// no game logic and no database. It speaks just enough of the protocol for the load's players
-// (load-players.ts): a demo session, createGame, joinGame, setPlayerReady and startGame answered;
-// a hand of three cards that all fit the piles; each play or power-up acknowledged at once, broadcast
-// to every seat and, for a play, answered with the player's new hand; R bot plays per game and second
-// (bench:server measures the real server's rate and passes it) broadcast to every seat; a game ends
-// once one of its players has played all 30 cards. The payloads are the real events' shapes, built
-// once from an engine deal, so a floor event weighs about what a real one does. Its event loop's delay
-// is measured as the server measures its own (metrics.ts): `GET /metrics?format=json` gives it for the
-// window since the last `&reset=1`, so the loop-delay target too can be held against the floor.
+// no game logic and no database. With --durable (bench:server --floor durable), the simplest one that
+// also makes every command durable before answering it, as DESIGN's server must: each play, power-up
+// and bot play goes into a log in an embedded PostgreSQL, group-committed, and its ack and broadcasts
+// leave once its batch is committed (floor-log.ts).
+//
+// It speaks just enough of the protocol for the load's players (load-players.ts): a demo session,
+// createGame, joinGame, setPlayerReady and startGame answered; a hand of three cards that all fit the
+// piles; each play or power-up acknowledged (at once, or once durable), broadcast to every seat and,
+// for a play, answered with the player's new hand; R bot plays per game and second (bench:server
+// measures the real server's rate and passes it) broadcast to every seat; a game ends once one of its
+// players has played all 30 cards. The payloads are the real events' shapes, built once from an engine
+// deal, so a floor event weighs about what a real one does. Its event loop's delay is measured as the
+// server measures its own (metrics.ts): `GET /metrics?format=json` gives it for the window since the
+// last `&reset=1`, so the loop-delay target too can be held against the floor.
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { type Card, createGame, publicView } from '@memeslam/engine';
 import { Server, type Socket } from 'socket.io';
+import { type FloorLog, openFloorLog } from './floor-log.ts';
 
 const argv = process.argv.slice(2);
 const option = (name: string, fallback: number) => {
@@ -24,6 +30,13 @@ const option = (name: string, fallback: number) => {
 /** Bot plays per game per second, broadcast to the room. */
 const botEventsPerSecond = option('bot-events', 1);
 const CARDS_PER_PLAYER = 30;
+/** --durable: the log every command is committed to before it is answered; null: answered at once. */
+const log: FloorLog | null = argv.includes('--durable') ? await openFloorLog() : null;
+/** Runs `then` once the command is durable (at once without --durable). */
+const durably = (gameId: string, command: object, then: () => void): void => {
+  if (log) log.append(gameId, command, then);
+  else then();
+};
 
 // One deal of the real engine gives the payloads their shape: four seats, two of them bots.
 const seats = ['host', 'guest', 'bot-1', 'bot-2'].map((id) => ({
@@ -72,8 +85,10 @@ const http = createServer((req, res) => {
   if (req.method === 'GET' && req.url?.startsWith('/metrics?format=json')) {
     const eventLoopDelayMs = { p50: delay(loop.percentile(50)), p99: delay(loop.percentile(99)), max: delay(loop.max) };
     if (req.url.includes('reset=1')) loop.reset();
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ eventLoopDelayMs }));
+    void (log ? log.figures() : Promise.resolve(null)).then((durable) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ eventLoopDelayMs, durable }));
+    });
     return;
   }
   if (req.method === 'POST' && req.url === '/api/auth/demo') {
@@ -89,6 +104,7 @@ function endGame(room: Room): void {
   if (room.timer) clearTimeout(room.timer);
   room.timer = null;
   rooms.delete(room.code);
+  log?.forget(room.code);
   io.to(room.code).emit('gameEnded', { roomCode: room.code, winner: null });
 }
 
@@ -98,7 +114,9 @@ function scheduleBot(room: Room): void {
   const gapMs = (-Math.log(1 - Math.random()) / botEventsPerSecond) * 1000;
   room.timer = setTimeout(() => {
     if (!rooms.has(room.code)) return;
-    io.to(room.code).emit('cardPlayed', cardPlayed('bot-1', top));
+    durably(room.code, { type: 'playCard', playerId: 'bot-1', cardId: top.id, pileIndex: 0 }, () =>
+      io.to(room.code).emit('cardPlayed', cardPlayed('bot-1', top)),
+    );
     scheduleBot(room);
   }, gapMs);
 }
@@ -133,19 +151,23 @@ io.on('connection', (socket: Socket) => {
   socket.on('playCard', (payload: { cardId: string }, ack: Ack) => {
     const room = roomOf.get(socket.id);
     if (!room || !rooms.has(room.code)) return ack({ success: false, error: 'Game not active' });
-    ack(ok());
     const card = hand.find((c) => c.id === payload.cardId) ?? top;
-    io.to(room.code).emit('cardPlayed', cardPlayed(socket.id, card));
-    socket.emit('handUpdated', { hand });
-    const plays = (room.plays.get(socket.id) ?? 0) + 1;
-    room.plays.set(socket.id, plays);
-    if (plays >= CARDS_PER_PLAYER) endGame(room);
+    durably(room.code, { type: 'playCard', playerId: socket.id, cardId: card.id, pileIndex: 0 }, () => {
+      ack(ok());
+      io.to(room.code).emit('cardPlayed', cardPlayed(socket.id, card));
+      socket.emit('handUpdated', { hand });
+      const plays = (room.plays.get(socket.id) ?? 0) + 1;
+      room.plays.set(socket.id, plays);
+      if (plays >= CARDS_PER_PLAYER) endGame(room);
+    });
   });
   socket.on('usePowerUp', (payload: { powerUpType: string }, ack: Ack) => {
     const room = roomOf.get(socket.id);
     if (!room || !rooms.has(room.code)) return ack({ success: false, error: 'Game not active' });
-    ack(ok());
-    io.to(room.code).emit('powerUpUsed', { playerId: socket.id, powerUpType: payload.powerUpType, gameState });
+    durably(room.code, { type: 'usePowerUp', playerId: socket.id, powerUpType: payload.powerUpType }, () => {
+      ack(ok());
+      io.to(room.code).emit('powerUpUsed', { playerId: socket.id, powerUpType: payload.powerUpType, gameState });
+    });
   });
   socket.on('disconnect', () => roomOf.delete(socket.id));
 });
@@ -157,5 +179,7 @@ http.listen(0, '127.0.0.1', () => {
 });
 process.on('SIGTERM', () => {
   void io.close();
-  http.close(() => process.exit(0));
+  http.close(() => {
+    void (log?.close() ?? Promise.resolve()).finally(() => process.exit(0));
+  });
 });

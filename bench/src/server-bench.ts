@@ -1,5 +1,6 @@
 // npm run bench:server [-- --json --modes embedded,external --games 500,1000,2000 --warmup 10 --seconds 20
-//                         --pace human|max --saturation --no-floor --profile [DIR] --gc --oncpu
+//                         --pace human|max --saturation --no-floor --floor bare|durable --profile [DIR]
+//                         --gc --oncpu
 //                         --node-flags " --flag …"]
 // BENCH_SERVER_STDOUT=FILE keeps the server's standard output (with --gc or --node-flags " --trace-gc", its GC log).
 //
@@ -15,7 +16,9 @@
 //
 // Then the floor (floor-server.ts), under the same load process, at each step: the simplest server
 // that carries the same traffic (each command answered, each event sent to every seat, as many bot
-// plays per game and second as the first mode's server sent) with no game logic and no database.
+// plays per game and second as the first mode's server sent) with no game logic and no database;
+// `--floor durable`: the same, each command answered and sent only once committed to a log in an
+// embedded PostgreSQL of the floor's own (floor-log.ts), whose processes' CPU is then the floor's too.
 // Each row is also given as ratios to the floor's at the same step: ack p99 and p99.9, CPU per play
 // (the server's with its database's processes against the floor's) and memory.
 //
@@ -56,6 +59,8 @@ const modes = (args.get('modes') ?? 'embedded,external').split(',') as ('embedde
 const warmupMs = Number(args.get('warmup') ?? '10') * 1000;
 const measureMs = Number(args.get('seconds') ?? '20') * 1000;
 const pace = args.get('pace') === 'max' ? 'max' : 'human';
+/** --floor durable: the floor commits every command to its own embedded PostgreSQL before answering. */
+const durableFloor = args.get('floor') === 'durable';
 load.pace = pace;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -184,7 +189,7 @@ async function runFloor(games: number, like: Row): Promise<void> {
   serverProcess = await startServerProcess({
     env: {},
     script: floorScript,
-    args: ['--bot-events', String(botPlays)],
+    args: ['--bot-events', String(botPlays), ...(durableFloor ? ['--durable'] : [])],
     nodeFlags: profileFlags,
   });
   base = load.base = serverProcess.base;
@@ -196,13 +201,16 @@ async function runFloor(games: number, like: Row): Promise<void> {
     startWindow();
     const pid = serverProcess.child.pid as number;
     const cpu0 = cpuSeconds([pid]);
+    // A durable floor's PostgreSQL: its processes are the floor's children, as the server's are its.
+    const databaseTicks = cpuTicks(descendants(pid));
     const contention = contentionFrom(pid);
     const onCpu = onCpuWindow(`floor-${games}`);
     const t0 = performance.now();
     await sleep(measureMs);
     const { eventLoopDelayMs } = await metrics();
     const wallMs = performance.now() - t0;
-    const cpuUsed = cpuSeconds([pid]) - cpu0;
+    const databaseCpuUsed = cpuSecondsBetween(databaseTicks, cpuTicks(descendants(pid)));
+    const cpuUsed = cpuSeconds([pid]) - cpu0 + databaseCpuUsed;
     const floorContention = contention();
     const acks = [...load.ackMs].sort((a, b) => a - b);
     const row: FloorRow = {
@@ -219,6 +227,7 @@ async function runFloor(games: number, like: Row): Promise<void> {
       cpuMsPerPlay: round((cpuUsed * 1000) / Math.max(1, acks.length), 3),
       rssMB: round(rssMB(pid), 0),
       botPlaysPerGamePerSecond: botPlays,
+      ...(durableFloor ? { databaseCpuPercent: round((databaseCpuUsed / (wallMs / 1000)) * 100, 1) } : {}),
     };
     // Read last: perf's script of the window takes seconds, all after the window.
     if (onCpu) row.onCpu = await onCpu.read({ server: pid, load: process.pid, database: new Set() });

@@ -70,6 +70,8 @@ export type FloorRow = Pick<
   cpuMsPerPlay: number;
   rssMB: number;
   botPlaysPerGamePerSecond: number;
+  /** `--floor durable`: its PostgreSQL's share of a core, counted in its CPU % and CPU per play too. */
+  databaseCpuPercent?: number;
   onCpu?: OnCpu;
 };
 
@@ -129,14 +131,19 @@ export function printReport(report: ServerReport, options: { saturation: boolean
     }
   }
   if (report.floor.length > 0) {
-    console.log('\nfloor (the same traffic, no game logic, no database):\n');
+    const durable = report.floor.some((f) => f.databaseCpuPercent !== undefined);
     console.log(
-      '| live games | plays (unanswered) | ack p50 / p99 / p99.9 ms | loop delay p99 / max ms | load loop delay p99 ms | CPU % | main thread on a core / waiting for one % (CPU pressure %) | CPU ms per play | RSS MB | packets per socket per s (bytes each) | bot plays per game per s |',
+      durable
+        ? "\nfloor, durable (the same traffic, no game logic; each command committed to its own embedded PostgreSQL before it is answered; CPU % with the database's):\n"
+        : '\nfloor (the same traffic, no game logic, no database):\n',
+    );
+    console.log(
+      '| live games | plays (unanswered) | ack p50 / p99 / p99.9 ms | loop delay p99 / max ms | load loop delay p99 ms | CPU % (database %) | main thread on a core / waiting for one % (CPU pressure %) | CPU ms per play | RSS MB | packets per socket per s (bytes each) | bot plays per game per s |',
     );
     console.log('|---|---|---|---|---|---|---|---|---|---|---|');
     for (const f of report.floor) {
       console.log(
-        `| ${f.games} | ${f.plays} (${f.unanswered}) | ${f.ackMs.p50} / ${f.ackMs.p99} / ${f.ackMs.p999} | ${f.eventLoopDelayMsP99} / ${f.eventLoopDelayMsMax} | ${f.loadLoopDelayMsP99} | ${f.cpuPercent} | ${waiting(f.contention)} | ${f.cpuMsPerPlay} | ${f.rssMB} | ${f.packetsPerSocketPerSecond} (${f.bytesPerPacket}) | ${f.botPlaysPerGamePerSecond} |`,
+        `| ${f.games} | ${f.plays} (${f.unanswered}) | ${f.ackMs.p50} / ${f.ackMs.p99} / ${f.ackMs.p999} | ${f.eventLoopDelayMsP99} / ${f.eventLoopDelayMsMax} | ${f.loadLoopDelayMsP99} | ${f.cpuPercent} (${f.databaseCpuPercent ?? '–'}) | ${waiting(f.contention)} | ${f.cpuMsPerPlay} | ${f.rssMB} | ${f.packetsPerSocketPerSecond} (${f.bytesPerPacket}) | ${f.botPlaysPerGamePerSecond} |`,
       );
     }
     console.log('\nagainst the floor (× the floor at the same step):\n');

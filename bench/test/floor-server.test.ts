@@ -1,5 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { descendants } from '../src/process-figures.ts';
 import { type ServerProcess, floorScript, startServerProcess, stopServerProcess } from '../src/server-process.ts';
 
 interface LoopFigures {
@@ -37,5 +39,46 @@ describe("the floor's event-loop delay, which bench:server holds the server's ag
 
   it('answers any other request as before: 404', async () => {
     expect((await fetch(`${floor.base}/metrics`)).status).toBe(404);
+  });
+});
+
+describe('the durable floor (bench:server --floor durable)', () => {
+  let durable: ServerProcess;
+  beforeAll(async () => {
+    durable = await startServerProcess({ env: {}, script: floorScript, args: ['--bot-events', '0', '--durable'] });
+  });
+  afterAll(async () => {
+    await stopServerProcess(durable);
+  });
+
+  it('answers a play only once it is committed to its PostgreSQL, which runs with fsync on', async () => {
+    const socket = io(durable.base, { transports: ['websocket'] });
+    try {
+      const call = (event: string, payload: object) =>
+        new Promise<{ success: boolean }>((resolve) => socket.emit(event, payload, resolve));
+      expect((await call('createGame', {})).success).toBe(true);
+      const database = descendants(durable.child.pid as number);
+      expect(database.length).toBeGreaterThan(0);
+      // Its database stopped: the play is not answered, however long it waits.
+      for (const pid of database) process.kill(pid, 'SIGSTOP');
+      let answered = false;
+      const played = call('playCard', { cardId: 'any', pileIndex: 0 }).then((answer) => {
+        answered = true;
+        return answer;
+      });
+      await sleep(300);
+      expect(answered).toBe(false);
+      for (const pid of database) process.kill(pid, 'SIGCONT');
+      expect((await played).success).toBe(true);
+
+      const { durable: figures } = (await (await fetch(`${durable.base}/metrics?format=json`)).json()) as {
+        durable: { committed: number; batches: number; settings: Record<string, string> };
+      };
+      expect(figures.committed).toBe(1);
+      expect(figures.batches).toBe(1);
+      expect(figures.settings).toEqual({ fsync: 'on', synchronous_commit: 'on', full_page_writes: 'on' });
+    } finally {
+      socket.disconnect();
+    }
   });
 });

@@ -1,0 +1,104 @@
+/**
+ * The durable floor's log (floor-server.ts --durable; bench:server --floor durable): what DESIGN's
+ * "durable" adds to the bare relay, and nothing else. Every play, power-up and bot play is appended
+ * to a log in an embedded PostgreSQL started as the server starts its own (the same binaries and
+ * settings: fsync, synchronous_commit and full_page_writes on); appends are group-committed with one
+ * batch in flight, a batch is one INSERT of the rows gathered while the last one was written, and
+ * each append's callback (its ack and broadcasts) runs once its batch is committed. So the durable
+ * floor is the simplest server that does the job as DESIGN defines it: the real server's extra work
+ * over it is its game logic, not its durability.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { type EmbeddedLog, startEmbeddedPostgres } from '../../apps/server/src/db/embedded.ts';
+
+export interface FloorLog {
+  /** Appends one entry for `gameId`; `then` runs once it is committed. */
+  append(gameId: string, command: object | null, then: () => void): void;
+  /** The game has ended: its entry count is forgotten (its rows stay). */
+  forget(gameId: string): void;
+  /** Entries committed so far, and the database's durability settings (for the test). */
+  figures(): Promise<{ committed: number; batches: number; settings: Record<string, string> }>;
+  close(): Promise<void>;
+}
+
+interface Pending {
+  readonly row: { game_id: string; n: number; at: number; command: object | null };
+  readonly then: () => void;
+}
+
+const quiet: EmbeddedLog = { info: () => {}, warn: (m) => console.error(m), error: (m) => console.error(m) };
+
+export async function openFloorLog(): Promise<FloorLog> {
+  const dir = mkdtempSync(join(tmpdir(), 'memeslam-floor-'));
+  const database = await startEmbeddedPostgres({
+    dir: join(dir, 'postgres'),
+    passwordFile: join(dir, 'postgres-password'),
+    log: quiet,
+  });
+  const client = new pg.Client({ ...database.connection });
+  await client.connect();
+  await client.query(`create table floor_log (
+    game_id text not null, n integer not null, at double precision not null, command jsonb,
+    primary key (game_id, n))`);
+  const lengths = new Map<string, number>();
+  let gathering: Pending[] = [];
+  let writing = false;
+  let committed = 0;
+  let batches = 0;
+
+  const write = (): void => {
+    if (writing || gathering.length === 0) return;
+    writing = true;
+    const batch = gathering;
+    gathering = [];
+    client
+      .query({
+        name: 'floor-log-write',
+        text: `insert into floor_log (game_id, n, at, command)
+          select v.game_id, v.n, v.at, v.command
+          from json_to_recordset($1::json) as v(game_id text, n integer, at double precision, command jsonb)`,
+        values: [JSON.stringify(batch.map((p) => p.row))],
+      })
+      .then(
+        () => {
+          committed += batch.length;
+          batches += 1;
+          for (const p of batch) p.then();
+        },
+        (error: unknown) => {
+          console.error(`floor log: ${error instanceof Error ? error.message : String(error)}`);
+          process.exit(1);
+        },
+      )
+      .finally(() => {
+        writing = false;
+        write();
+      });
+  };
+
+  return {
+    append(gameId, command, then) {
+      const n = (lengths.get(gameId) ?? 0) + 1;
+      lengths.set(gameId, n);
+      gathering.push({ row: { game_id: gameId, n, at: performance.now(), command }, then });
+      write();
+    },
+    forget(gameId) {
+      lengths.delete(gameId);
+    },
+    async figures() {
+      const { rows } = await client.query<{ name: string; setting: string }>(
+        `select name, setting from pg_settings where name in ('fsync', 'synchronous_commit', 'full_page_writes')`,
+      );
+      return { committed, batches, settings: Object.fromEntries(rows.map((r) => [r.name, r.setting])) };
+    },
+    async close() {
+      await client.end().catch(() => {});
+      await database.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
