@@ -45,16 +45,18 @@ export async function openFloorLog(): Promise<FloorLog> {
     primary key (game_id, n))`);
   const lengths = new Map<string, number>();
   let gathering: Pending[] = [];
-  let writing = false;
+  /** The batch being written, if any: close waits for it. */
+  let writing: Promise<void> | null = null;
   let committed = 0;
   let batches = 0;
 
+  let closed = false;
+
   const write = (): void => {
-    if (writing || gathering.length === 0) return;
-    writing = true;
+    if (closed || writing || gathering.length === 0) return;
     const batch = gathering;
     gathering = [];
-    client
+    writing = client
       .query({
         name: 'floor-log-write',
         text: `insert into floor_log (game_id, n, at, command)
@@ -74,7 +76,7 @@ export async function openFloorLog(): Promise<FloorLog> {
         },
       )
       .finally(() => {
-        writing = false;
+        writing = null;
         write();
       });
   };
@@ -96,7 +98,10 @@ export async function openFloorLog(): Promise<FloorLog> {
       return { committed, batches, settings: Object.fromEntries(rows.map((r) => [r.name, r.setting])) };
     },
     async close() {
-      await client.end().catch(() => {});
+      closed = true;
+      gathering = [];
+      await writing;
+      await client.end();
       await database.stop();
       rmSync(dir, { recursive: true, force: true });
     },

@@ -197,7 +197,7 @@ async function runFloor(games: number, like: Row): Promise<void> {
   try {
     await grow(games);
     await sleep(warmupMs);
-    await metrics('?reset=1');
+    const logAtStart = (await metrics('?reset=1')).durable;
     startWindow();
     const pid = serverProcess.child.pid as number;
     const cpu0 = cpuSeconds([pid]);
@@ -207,7 +207,7 @@ async function runFloor(games: number, like: Row): Promise<void> {
     const onCpu = onCpuWindow(`floor-${games}`);
     const t0 = performance.now();
     await sleep(measureMs);
-    const { eventLoopDelayMs } = await metrics();
+    const { eventLoopDelayMs, durable } = await metrics();
     const wallMs = performance.now() - t0;
     const databaseCpuUsed = cpuSecondsBetween(databaseTicks, cpuTicks(descendants(pid)));
     const cpuUsed = cpuSeconds([pid]) - cpu0 + databaseCpuUsed;
@@ -227,7 +227,15 @@ async function runFloor(games: number, like: Row): Promise<void> {
       cpuMsPerPlay: round((cpuUsed * 1000) / Math.max(1, acks.length), 3),
       rssMB: round(rssMB(pid), 0),
       botPlaysPerGamePerSecond: botPlays,
-      ...(durableFloor ? { databaseCpuPercent: round((databaseCpuUsed / (wallMs / 1000)) * 100, 1) } : {}),
+      ...(durable && logAtStart
+        ? {
+            databaseCpuPercent: round((databaseCpuUsed / (wallMs / 1000)) * 100, 1),
+            stepsPerWrite: round(
+              (durable.committed - logAtStart.committed) / Math.max(1, durable.batches - logAtStart.batches),
+              1,
+            ),
+          }
+        : {}),
     };
     // Read last: perf's script of the window takes seconds, all after the window.
     if (onCpu) row.onCpu = await onCpu.read({ server: pid, load: process.pid, database: new Set() });

@@ -138,6 +138,8 @@ export interface Metrics {
     writeMs: { p50: number; p99: number; max: number };
     recordMs: { p50: number; p99: number; max: number; count: number };
   };
+  /** The floor's only: with --durable, its log's commands committed and batches so far (floor-log.ts). */
+  durable?: { committed: number; batches: number } | null;
 }
 
 /** GET /metrics?format=json (query: "?gc=1" collects first, "?reset=1" starts a new window). */

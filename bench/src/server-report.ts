@@ -72,6 +72,8 @@ export type FloorRow = Pick<
   botPlaysPerGamePerSecond: number;
   /** `--floor durable`: its PostgreSQL's share of a core, counted in its CPU % and CPU per play too. */
   databaseCpuPercent?: number;
+  /** `--floor durable`: commands per batch committed. */
+  stepsPerWrite?: number;
   onCpu?: OnCpu;
 };
 
@@ -138,12 +140,12 @@ export function printReport(report: ServerReport, options: { saturation: boolean
         : '\nfloor (the same traffic, no game logic, no database):\n',
     );
     console.log(
-      '| live games | plays (unanswered) | ack p50 / p99 / p99.9 ms | loop delay p99 / max ms | load loop delay p99 ms | CPU % (database %) | main thread on a core / waiting for one % (CPU pressure %) | CPU ms per play | RSS MB | packets per socket per s (bytes each) | bot plays per game per s |',
+      '| live games | plays (unanswered) | ack p50 / p99 / p99.9 ms | loop delay p99 / max ms | load loop delay p99 ms | CPU % (database %) | commands per commit | main thread on a core / waiting for one % (CPU pressure %) | CPU ms per play | RSS MB | packets per socket per s (bytes each) | bot plays per game per s |',
     );
-    console.log('|---|---|---|---|---|---|---|---|---|---|---|');
+    console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
     for (const f of report.floor) {
       console.log(
-        `| ${f.games} | ${f.plays} (${f.unanswered}) | ${f.ackMs.p50} / ${f.ackMs.p99} / ${f.ackMs.p999} | ${f.eventLoopDelayMsP99} / ${f.eventLoopDelayMsMax} | ${f.loadLoopDelayMsP99} | ${f.cpuPercent} (${f.databaseCpuPercent ?? '–'}) | ${waiting(f.contention)} | ${f.cpuMsPerPlay} | ${f.rssMB} | ${f.packetsPerSocketPerSecond} (${f.bytesPerPacket}) | ${f.botPlaysPerGamePerSecond} |`,
+        `| ${f.games} | ${f.plays} (${f.unanswered}) | ${f.ackMs.p50} / ${f.ackMs.p99} / ${f.ackMs.p999} | ${f.eventLoopDelayMsP99} / ${f.eventLoopDelayMsMax} | ${f.loadLoopDelayMsP99} | ${f.cpuPercent} (${f.databaseCpuPercent ?? '–'}) | ${f.stepsPerWrite ?? '–'} | ${waiting(f.contention)} | ${f.cpuMsPerPlay} | ${f.rssMB} | ${f.packetsPerSocketPerSecond} (${f.bytesPerPacket}) | ${f.botPlaysPerGamePerSecond} |`,
       );
     }
     console.log('\nagainst the floor (× the floor at the same step):\n');
