@@ -2,8 +2,9 @@
  * The durable floor's log (floor-server.ts --durable; bench:server --floor durable): what DESIGN's
  * "durable" adds to the bare relay, and nothing else. Every play, power-up and bot play is appended
  * to a log in an embedded PostgreSQL started as the server starts its own (the same binaries and
- * settings: fsync, synchronous_commit and full_page_writes on); appends are group-committed with one
- * batch in flight, a batch is one INSERT of the rows gathered while the last one was written, and
+ * settings: fsync, synchronous_commit and full_page_writes on); appends are group-committed as the
+ * server's are (games/log.ts): one batch in flight, a batch started a turn of the event loop after its
+ * first append and at least GATHER_MS after the last one started, one INSERT of the rows gathered; and
  * each append's callback (its ack and broadcasts) runs once its batch is committed. So the durable
  * floor is the simplest server that does the job as DESIGN defines it: the real server's extra work
  * over it is its game logic, not its durability.
@@ -13,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { type EmbeddedLog, startEmbeddedPostgres } from '../../apps/server/src/db/embedded.ts';
+import { GATHER_MS } from '../../apps/server/src/games/log.ts';
 
 export interface FloorLog {
   /** Appends one entry for `gameId`; `then` runs once it is committed. */
@@ -51,9 +53,28 @@ export async function openFloorLog(): Promise<FloorLog> {
   let batches = 0;
 
   let closed = false;
+  let lastStart = -Infinity;
+  let scheduled = false;
+
+  /** A batch waits for company: a turn of the event loop, and what is left of GATHER_MS since the last one started. */
+  const schedule = (): void => {
+    if (scheduled || writing || gathering.length === 0) return;
+    scheduled = true;
+    const run = () => {
+      const wait = lastStart + GATHER_MS - performance.now();
+      if (wait > 0) {
+        setTimeout(run, wait);
+        return;
+      }
+      scheduled = false;
+      write();
+    };
+    setImmediate(run);
+  };
 
   const write = (): void => {
     if (closed || writing || gathering.length === 0) return;
+    lastStart = performance.now();
     const batch = gathering;
     gathering = [];
     writing = client
@@ -77,7 +98,7 @@ export async function openFloorLog(): Promise<FloorLog> {
       )
       .finally(() => {
         writing = null;
-        write();
+        schedule();
       });
   };
 
@@ -86,7 +107,7 @@ export async function openFloorLog(): Promise<FloorLog> {
       const n = (lengths.get(gameId) ?? 0) + 1;
       lengths.set(gameId, n);
       gathering.push({ row: { game_id: gameId, n, at: performance.now(), command }, then });
-      write();
+      schedule();
     },
     forget(gameId) {
       lengths.delete(gameId);
