@@ -18,7 +18,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { type Card, createGame, publicView } from '@memeslam/engine';
+import { type Card, VISIBLE_PILE_CARDS, createGame, publicView } from '@memeslam/engine';
 import { Server, type Socket } from 'socket.io';
 import { type FloorLog, openFloorLog } from './floor-log.ts';
 
@@ -55,7 +55,8 @@ const gameState = { ...publicView(dealt), canPlay: true };
 const top = dealt.piles[0]?.at(-1) as Card;
 /** Cards that fit pile 0 whatever is played on it: each has the top card's color. */
 const hand: Card[] = [0, 1, 2].map((n) => ({ ...top, id: `${top.id}-${n}` }));
-const piles = gameState.discardPiles.map(() => [top]);
+/** Each pile as a view in play shows it: its top VISIBLE_PILE_CARDS cards (a fresh deal's piles hold one). */
+const piles = gameState.discardPiles.map(() => new Array<Card>(VISIBLE_PILE_CARDS).fill(top));
 const cardPlayed = (playerId: string, card: Card) => ({
   playerId,
   username: playerId,
