@@ -51,7 +51,6 @@ export async function openFloorLog(): Promise<FloorLog> {
   let writing: Promise<void> | null = null;
   let committed = 0;
   let batches = 0;
-
   let closed = false;
   let lastStart = -Infinity;
   let scheduled = false;

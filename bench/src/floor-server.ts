@@ -70,6 +70,8 @@ const cardPlayed = (playerId: string, card: Card) => ({
 
 interface Room {
   readonly code: string;
+  /** The game's id in the durable floor's log: a room code may come again in a long run, this may not. */
+  readonly gameId: string;
   readonly plays: Map<string, number>;
   timer: NodeJS.Timeout | null;
 }
@@ -105,7 +107,7 @@ function endGame(room: Room): void {
   if (room.timer) clearTimeout(room.timer);
   room.timer = null;
   rooms.delete(room.code);
-  log?.forget(room.code);
+  log?.forget(room.gameId);
   io.to(room.code).emit('gameEnded', { roomCode: room.code, winner: null });
 }
 
@@ -115,7 +117,7 @@ function scheduleBot(room: Room): void {
   const gapMs = (-Math.log(1 - Math.random()) / botEventsPerSecond) * 1000;
   room.timer = setTimeout(() => {
     if (!rooms.has(room.code)) return;
-    durably(room.code, { type: 'playCard', playerId: 'bot-1', cardId: top.id, pileIndex: 0 }, () =>
+    durably(room.gameId, { type: 'playCard', playerId: 'bot-1', cardId: top.id, pileIndex: 0 }, () =>
       io.to(room.code).emit('cardPlayed', cardPlayed('bot-1', top)),
     );
     scheduleBot(room);
@@ -127,7 +129,8 @@ const ok = (data: object = {}) => ({ success: true, data });
 
 io.on('connection', (socket: Socket) => {
   socket.on('createGame', (_payload: unknown, ack: Ack) => {
-    const room: Room = { code: randomUUID().slice(0, 6).toUpperCase(), plays: new Map(), timer: null };
+    const gameId = randomUUID();
+    const room: Room = { code: gameId.slice(0, 6).toUpperCase(), gameId, plays: new Map(), timer: null };
     rooms.set(room.code, room);
     roomOf.set(socket.id, room);
     void socket.join(room.code);
@@ -153,7 +156,7 @@ io.on('connection', (socket: Socket) => {
     const room = roomOf.get(socket.id);
     if (!room || !rooms.has(room.code)) return ack({ success: false, error: 'Game not active' });
     const card = hand.find((c) => c.id === payload.cardId) ?? top;
-    durably(room.code, { type: 'playCard', playerId: socket.id, cardId: card.id, pileIndex: 0 }, () => {
+    durably(room.gameId, { type: 'playCard', playerId: socket.id, cardId: card.id, pileIndex: 0 }, () => {
       ack(ok());
       io.to(room.code).emit('cardPlayed', cardPlayed(socket.id, card));
       socket.emit('handUpdated', { hand });
@@ -165,7 +168,7 @@ io.on('connection', (socket: Socket) => {
   socket.on('usePowerUp', (payload: { powerUpType: string }, ack: Ack) => {
     const room = roomOf.get(socket.id);
     if (!room || !rooms.has(room.code)) return ack({ success: false, error: 'Game not active' });
-    durably(room.code, { type: 'usePowerUp', playerId: socket.id, powerUpType: payload.powerUpType }, () => {
+    durably(room.gameId, { type: 'usePowerUp', playerId: socket.id, powerUpType: payload.powerUpType }, () => {
       ack(ok());
       io.to(room.code).emit('powerUpUsed', { playerId: socket.id, powerUpType: payload.powerUpType, gameState });
     });
