@@ -162,7 +162,8 @@ io.on('connection', (socket: Socket) => {
       socket.emit('handUpdated', { hand });
       const plays = (room.plays.get(socket.id) ?? 0) + 1;
       room.plays.set(socket.id, plays);
-      if (plays >= CARDS_PER_PLAYER) endGame(room);
+      // A play that waited for its commit may land after the game ended: it does not end it again.
+      if (plays >= CARDS_PER_PLAYER && rooms.has(room.code)) endGame(room);
     });
   });
   socket.on('usePowerUp', (payload: { powerUpType: string }, ack: Ack) => {
