@@ -60,7 +60,9 @@ const warmupMs = Number(args.get('warmup') ?? '10') * 1000;
 const measureMs = Number(args.get('seconds') ?? '20') * 1000;
 const pace = args.get('pace') === 'max' ? 'max' : 'human';
 /** --floor durable: the floor commits every command to its own embedded PostgreSQL before answering. */
-const durableFloor = args.get('floor') === 'durable';
+const floorKind = args.get('floor') ?? 'bare';
+if (floorKind !== 'bare' && floorKind !== 'durable') throw new Error(`--floor is bare or durable, not ${floorKind}`);
+const durableFloor = floorKind === 'durable';
 load.pace = pace;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -238,7 +240,7 @@ async function runFloor(games: number, like: Row): Promise<void> {
         : {}),
     };
     // Read last: perf's script of the window takes seconds, all after the window.
-    if (onCpu) row.onCpu = await onCpu.read({ server: pid, load: process.pid, database: new Set() });
+    if (onCpu) row.onCpu = await onCpu.read({ server: pid, load: process.pid, database: new Set(descendants(pid)) });
     floors.push(row);
     if (!args.has('json')) console.error(`floor N=${games}: ${JSON.stringify(row)}`);
   } finally {
