@@ -154,6 +154,8 @@ export const games = pgTable(
      * append to its log or record it.
      */
     ownerEpoch: integer('owner_epoch').notNull().default(0),
+    /** How many times a player of this finished game has offered a rematch of it (docs/fair-play.md). */
+    rematchOffers: integer('rematch_offers').notNull().default(0),
     winnerId: uuid('winner_id').references(() => users.id, { onDelete: 'set null' }),
     endReason: text('end_reason'),
     durationMs: integer('duration_ms'),
@@ -214,6 +216,13 @@ export const gamePlayers = pgTable(
     powerUpsUsed: integer('power_ups_used'),
     points: integer('points'),
     forfeited: boolean('forfeited').notNull().default(false),
+    /** Whether the seat's account was a guest when it sat down (docs/fair-play.md). */
+    wasGuest: boolean('was_guest').notNull().default(false),
+    /**
+     * A keyed hash of the network the seat's player connected from (IPv4 address, IPv6 /64), so that
+     * players seen from one network can be told apart from strangers without keeping the address.
+     */
+    addressKey: text('address_key'),
     /** A rated game (people only): the player's rating before it, and rating and deviation after it. */
     ratingBefore: doublePrecision('rating_before'),
     ratingAfter: doublePrecision('rating_after'),
@@ -282,4 +291,21 @@ export const tournamentParticipants = pgTable(
     joinedAt: createdAt('joined_at'),
   },
   (t) => [primaryKey({ columns: [t.tournamentId, t.userId] })],
+);
+
+/** Every admin action (tournament create/cancel, payout, role change): who did it, to what, when. */
+export const adminAudit = pgTable(
+  'admin_audit',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The actor's name when it acted (kept when the account goes). */
+    actorName: text('actor_name').notNull(),
+    action: text('action').notNull(),
+    /** What it acted on: a tournament's or a user's id. */
+    targetId: text('target_id'),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index('admin_audit_created_idx').on(t.createdAt)],
 );
