@@ -170,6 +170,16 @@ export const COUNTDOWN_TICK_MS = 1000;
 export const COUNTDOWN_COMPLETE_AFTER_ZERO_MS = 1000;
 export const EMERGENCY_COUNTDOWN_CHECK_MS = 2000;
 export const BOT_AUTO_START_DELAY_MS = 1000;
+
+// ── Private games and rematches (issue 50, docs/privacy.md) ──────────────────
+/** Roles that see every game, those with spectators off included (docs/privacy.md). */
+export const PRIVATE_GAME_ROLES = ['superadmin', 'admin'] as const;
+/** A rematch lobby is held this long for the previous game's players before anyone else may join. */
+export const REMATCH_HOLD_MS = 60_000;
+/** A rematch may be offered this long after the game's end. */
+export const REMATCH_OFFER_WINDOW_MS = 5 * 60_000;
+/** A finished game may be offered for a rematch at most this many times (by all its players together). */
+export const REMATCH_OFFERS_MAX = 3;
 export const MISSING_STATE_FALLBACK_MS = 2000;
 
 /** When each system check of the countdown overlay turns ready. */

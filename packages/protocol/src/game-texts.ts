@@ -22,6 +22,9 @@ import {
   MIN_GAMES_REQUIRED,
   PLAYER_CARD_BACKS_SHOWN,
   PRIZE_AMOUNT_DECIMALS,
+  REMATCH_HOLD_MS,
+  REMATCH_OFFERS_MAX,
+  REMATCH_OFFER_WINDOW_MS,
   type SCORING_METHODS,
   TOURNAMENT_MIN_GAME_DURATION_MS,
   TOURNAMENT_MIN_PARTICIPANTS,
@@ -81,6 +84,12 @@ export const LOBBY_TEXTS = {
   botSettingsRequired: 'Choose the number of bots and their difficulty',
   /** ours */
   gameIdOrRoomCodeRequired: 'A game id or room code is required',
+  /** ours: a rematch lobby is held for the previous game's players first (docs/privacy.md) */
+  rematchHeld: `This rematch lobby is held for the previous game's players for ${REMATCH_HOLD_MS / 1000} seconds. Try again shortly.`,
+  /** ours (docs/privacy.md) */
+  rematchExpired: `A rematch can be offered only within ${REMATCH_OFFER_WINDOW_MS / 60_000} minutes of the game's end.`,
+  /** ours (docs/privacy.md) */
+  rematchLimit: `A game can be offered for a rematch at most ${REMATCH_OFFERS_MAX} times.`,
 } as const;
 
 export function gameCreatedText(roomCode: string): string {

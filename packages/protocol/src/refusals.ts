@@ -23,6 +23,11 @@ export const REFUSAL_TEXTS = {
   NOT_ENOUGH_PLAYERS: LOBBY_TEXTS.notEnoughPlayers,
   PLAYERS_NOT_READY: LOBBY_TEXTS.allPlayersMustBeReady,
   CREATE_FAILED: LOBBY_TEXTS.failedToCreateGame,
+  /** A rematch lobby still held for the previous game's players (docs/privacy.md). */
+  REMATCH_HELD: LOBBY_TEXTS.rematchHeld,
+  /** offerRematch past the window after the game's end, or past the offers a game may have. */
+  REMATCH_EXPIRED: LOBBY_TEXTS.rematchExpired,
+  REMATCH_LIMIT: LOBBY_TEXTS.rematchLimit,
   /** The room hit a server fault and was stopped; its game is recorded as aborted. */
   GAME_STOPPED: GAME_TEXTS.gameStopped,
   QUEUE_COOLDOWN: MATCHMAKING_TEXTS.cooldown,
