@@ -309,3 +309,20 @@ export const adminAudit = pgTable(
   },
   (t) => [index('admin_audit_created_idx').on(t.createdAt)],
 );
+
+/**
+ * The networks (networkOf: IPv4 whole, IPv6 its /64) an account has signed in from with its password:
+ * once an account's failed sign-ins from everywhere pass ABUSE_LIMITS.loginFailuresPerAccount, only
+ * these may still try (docs/limits.md). Gone with the account.
+ */
+export const loginNetworks = pgTable(
+  'login_networks',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    network: text('network').notNull(),
+    lastLoginAt: createdAt('last_login_at'),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.network] })],
+);
