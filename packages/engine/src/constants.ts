@@ -14,6 +14,13 @@ export const REVERSAL_CARDS = 3;
 
 export const TIME_CAP_MS = 15 * 60 * 1000;
 export const DISCONNECT_GRACE_MS = 60_000;
+/**
+ * docs/fair-play.md: a game decided by walk-aways is a contest only if some player who left it stayed
+ * at least this long into play and played at least EARLY_LEAVE_MIN_CARDS cards; otherwise it is aborted
+ * (no winner, no points) instead of a forfeit win.
+ */
+export const EARLY_LEAVE_MS = 60_000;
+export const EARLY_LEAVE_MIN_CARDS = 5;
 export const FORCE_DEADLOCK_AFTER_MS = 15_000;
 export const MAX_CONSECUTIVE_UNRESOLVABLE = 3;
 export const UNRESOLVABLE_REASON = 'No more cards can be flipped.';

@@ -21,6 +21,7 @@ export {
   selectProblem,
 } from './checks.ts';
 export { advance, nextDeadline } from './advance.ts';
+export { contestedBeforeLeaving } from './rules.ts';
 export { publicView, handView, viewFor, VISIBLE_PILE_CARDS } from './view.ts';
 export { cardsLeft, pointsFor, rankPlayers, strongestBot } from './ranking.ts';
 export {

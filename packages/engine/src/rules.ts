@@ -1,7 +1,7 @@
 import { profileOf, reactionDelay } from './bot-profiles.ts';
 import { type Card, matches } from './cards.ts';
 import { type PlaySituation, hasPlayableCard } from './checks.ts';
-import { HAND_SIZE, SPEED_TABLE } from './constants.ts';
+import { EARLY_LEAVE_MIN_CARDS, EARLY_LEAVE_MS, HAND_SIZE, SPEED_TABLE } from './constants.ts';
 import type { Draft, MutablePlayer } from './draft.ts';
 import { cardsLeft, rankPlayers } from './ranking.ts';
 import type { EndReason, PlayerState } from './types.ts';
@@ -133,13 +133,33 @@ export function refreshDerived(d: Draft): void {
   }
 }
 
-/** Ends the game when leaving players decide it: no human left (abort) or one player left (they win). */
+/**
+ * Whether a player who left contested the game before going (docs/fair-play.md): they stayed at least
+ * EARLY_LEAVE_MS of play (from `startedAt`) and played at least EARLY_LEAVE_MIN_CARDS cards.
+ */
+export function contestedBeforeLeaving(p: PlayerState, startedAt: number): boolean {
+  return p.left !== null && p.left.at - startedAt >= EARLY_LEAVE_MS && p.cardsPlayed >= EARLY_LEAVE_MIN_CARDS;
+}
+
+/**
+ * Ends the game when leaving players decide it: no human left (abort), or one player left, who wins by
+ * forfeit when at least one player who left contested the game first; when every leaver walked away
+ * early, nobody won a contest and the game is aborted (docs/fair-play.md).
+ */
 export function checkRemainingPlayers(d: Draft): void {
   if (d.status !== 'active') return;
   const remaining: PlayerState[] = [];
-  for (let i = 0; i < d.playerCount; i += 1) if (inGame(d.peek(i))) remaining.push(d.peek(i));
+  let contested = false;
+  for (let i = 0; i < d.playerCount; i += 1) {
+    const p = d.peek(i);
+    if (inGame(p)) remaining.push(p);
+    else if (p.bot === null && contestedBeforeLeaving(p, d.base.startedAt)) contested = true;
+  }
   if (d.base.hadHumans && !remaining.some((p) => p.bot === null)) endGame(d, 'aborted', null);
-  else if (remaining.length === 1) endGame(d, 'forfeit', (remaining[0] as PlayerState).id);
+  else if (remaining.length === 1) {
+    if (contested) endGame(d, 'forfeit', (remaining[0] as PlayerState).id);
+    else endGame(d, 'aborted', null);
+  }
 }
 
 /**

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { DISCONNECT_GRACE_MS, advance, apply, nextDeadline, viewFor } from '../src/index.ts';
+import {
+  DISCONNECT_GRACE_MS,
+  EARLY_LEAVE_MIN_CARDS,
+  EARLY_LEAVE_MS,
+  advance,
+  apply,
+  nextDeadline,
+  viewFor,
+} from '../src/index.ts';
 import { accepted, playerOf, refused, scenario } from './scenario.ts';
 
 const leave = (playerId: string) => ({ type: 'leave', playerId }) as const;
@@ -42,13 +50,93 @@ describe('leaving forfeits', () => {
   });
 
   it('lets the last remaining player win by forfeit; the latest to leave ranks above earlier leavers', () => {
-    const one = accepted(apply(s, leave('p1'), 1000)).state;
-    const { state, events } = accepted(apply(one, leave('p2'), 2000));
+    // p2 contested the game (60 s of play, 5 cards) before leaving: a forfeit win (docs/fair-play.md).
+    const contested = scenario({
+      piles: ['B5Bo', 'G4So'],
+      players: [
+        { hand: 'B1Pe' },
+        { hand: 'R5Wi G4Pk', deck: 'Pu3Pc', cardsPlayed: EARLY_LEAVE_MIN_CARDS },
+        { hand: 'Y5Pk G1So', deck: 'O1Bo O2Bo' },
+      ],
+    });
+    const one = accepted(apply(contested, leave('p1'), 1000)).state;
+    const { state, events } = accepted(apply(one, leave('p2'), EARLY_LEAVE_MS));
     expect(events.map((e) => e.type)).toEqual(['playerLeft', 'gameEnded']);
     expect(state.status).toBe('finished');
-    expect(state.result).toMatchObject({ winnerId: 'p3', reason: 'forfeit', endedAt: 2000 });
+    expect(state.result).toMatchObject({ winnerId: 'p3', reason: 'forfeit', endedAt: EARLY_LEAVE_MS });
     expect(state.result?.ranking.map((r) => r.playerId)).toEqual(['p3', 'p2', 'p1']);
     expect(nextDeadline(state)).toBeNull();
+  });
+});
+
+describe('abort: every opponent walked away early (docs/fair-play.md)', () => {
+  const two = (cardsPlayed: number) =>
+    scenario({
+      piles: ['B5Bo', 'G4So'],
+      players: [
+        { hand: 'B1Pe', cardsPlayed: 7 },
+        { hand: 'R5Wi G4Pk', deck: 'Pu3Pc', cardsPlayed },
+      ],
+    });
+
+  it('numbers: 60 s of play and 5 cards', () => {
+    expect(EARLY_LEAVE_MS).toBe(60_000);
+    expect(EARLY_LEAVE_MIN_CARDS).toBe(5);
+  });
+
+  it('aborts a game the opponent leaves in its first 60 s, whatever they played: no winner, no points', () => {
+    const { state, events } = accepted(apply(two(12), leave('p2'), 31_000));
+    expect(events.map((e) => e.type)).toEqual(['playerLeft', 'gameEnded']);
+    expect(state.result).toMatchObject({ winnerId: null, reason: 'aborted', endedAt: 31_000 });
+    expect(state.result?.ranking.map((r) => r.points)).toEqual([0, 0]);
+    expect(viewFor(state, null).winner).toBeNull();
+    expect(accepted(apply(two(12), leave('p2'), EARLY_LEAVE_MS - 1)).state.result?.reason).toBe('aborted');
+  });
+
+  it('aborts a game the opponent leaves before playing 5 cards, however late', () => {
+    const late = accepted(apply(two(EARLY_LEAVE_MIN_CARDS - 1), leave('p2'), 10 * 60_000)).state;
+    expect(late.result).toMatchObject({ winnerId: null, reason: 'aborted' });
+  });
+
+  it('gives the forfeit win once the opponent stayed 60 s and played 5 cards', () => {
+    const { state } = accepted(apply(two(EARLY_LEAVE_MIN_CARDS), leave('p2'), EARLY_LEAVE_MS));
+    expect(state.result).toMatchObject({ winnerId: 'p1', reason: 'forfeit' });
+    expect(state.result?.ranking[0]?.points).toBeGreaterThan(0);
+  });
+
+  it('counts time from the start of play, not from the deal: a leave in the countdown is early', () => {
+    const later = scenario({
+      now: 5000,
+      piles: ['B5Bo', 'G4So'],
+      players: [{ hand: 'B1Pe' }, { hand: 'R5Wi', cardsPlayed: 9 }],
+    });
+    expect(accepted(apply(later, leave('p2'), 5000 + EARLY_LEAVE_MS - 1)).state.result?.reason).toBe('aborted');
+    expect(accepted(apply(later, leave('p2'), 5000 + EARLY_LEAVE_MS)).state.result?.reason).toBe('forfeit');
+  });
+
+  it('aborts when every leaver of a bigger game walked away early', () => {
+    const three = scenario({
+      piles: ['B5Bo', 'G4So'],
+      players: [{ hand: 'B1Pe' }, { hand: 'R5Wi', cardsPlayed: 2 }, { hand: 'Y5Pk', cardsPlayed: 9 }],
+    });
+    const one = accepted(apply(three, leave('p2'), 90_000)).state;
+    expect(one.status).toBe('active');
+    expect(accepted(apply(one, leave('p3'), 95_000)).state.result?.reason).toBe('forfeit');
+    const early = accepted(apply(three, leave('p3'), 20_000)).state;
+    expect(accepted(apply(early, leave('p2'), 95_000)).state.result?.reason).toBe('aborted');
+  });
+
+  it('aborts when a disconnected opponent forfeits before playing 5 cards', () => {
+    const off = accepted(apply(two(1), disconnect('p2'), 30_000)).state;
+    expect(advance(off, 30_000 + DISCONNECT_GRACE_MS).state.result).toMatchObject({
+      reason: 'aborted',
+      winnerId: null,
+    });
+  });
+
+  it('leaves wins, caps and deadlocks alone: only walk-aways are judged', () => {
+    const { state } = accepted(apply(two(0), { type: 'playCard', playerId: 'p1', cardId: 'B1Pe', pileIndex: 0 }, 1000));
+    expect(state.result).toMatchObject({ winnerId: 'p1', reason: 'win' });
   });
 });
 
@@ -115,8 +203,15 @@ describe('disconnect and reconnect', () => {
     expect(before.state).toBe(off.state);
   });
 
-  it('forfeits after 60 s away: the other player wins', () => {
-    const { state, events } = advance(off.state, 61_000);
+  it('forfeits after 60 s away: the other player wins (the leaver had played 5 cards)', () => {
+    const played = scenario({
+      piles: ['B5Bo', 'G4So'],
+      players: [
+        { hand: 'B1Pe', deck: 'R2Pe', cardsPlayed: EARLY_LEAVE_MIN_CARDS },
+        { hand: 'R5Wi G4Pk', deck: 'Pu3Pc' },
+      ],
+    });
+    const { state, events } = advance(accepted(apply(played, disconnect('p1'), 1000)).state, 61_000);
     expect(events.map((e) => e.type)).toEqual(['playerLeft', 'gameEnded']);
     expect(events[0]).toEqual({ type: 'playerLeft', playerId: 'p1', reason: 'disconnected' });
     expect(playerOf(state, 'p1').left).toEqual({ at: 61_000, reason: 'disconnected' });
@@ -154,9 +249,9 @@ describe('disconnect and reconnect', () => {
     expect(connected.events).toEqual([]);
   });
 
-  it('lets a disconnected player leave at once', () => {
+  it('lets a disconnected player leave at once (2 s into play: an early walk-away, so aborted)', () => {
     const { state } = accepted(apply(off.state, leave('p1'), 2000));
-    expect(state.result).toMatchObject({ winnerId: 'p2', reason: 'forfeit', endedAt: 2000 });
+    expect(state.result).toMatchObject({ winnerId: null, reason: 'aborted', endedAt: 2000 });
   });
 });
 

@@ -16,6 +16,9 @@ import {
   UNIQUE_CARD_COUNT,
   advance,
   apply,
+  EARLY_LEAVE_MIN_CARDS,
+  EARLY_LEAVE_MS,
+  contestedBeforeLeaving,
   copiesNeeded,
   createGame,
   matches,
@@ -315,12 +318,17 @@ function checkResult(state: GameState): void {
   expect(result.ranking.map((r) => r.place)).toEqual(state.players.map((_, i) => i + 1));
   const forfeited = result.ranking.map((r) => r.forfeited);
   expect(forfeited).toEqual([...forfeited].sort((a, b) => Number(a) - Number(b)));
+  // docs/fair-play.md: a walk-away decides a game only if some human who left contested it first.
+  const contested = state.players.some((p) => p.bot === null && contestedBeforeLeaving(p, state.startedAt));
   if (result.reason === 'aborted') {
     expect(result.winnerId).toBeNull();
     expect(result.ranking.every((r) => r.points === 0)).toBe(true);
     expect(state.players.some((p) => p.bot === null)).toBe(true);
-    expect(state.players.filter((p) => p.bot === null).every((p) => p.left !== null)).toBe(true);
+    const humansGone = state.players.filter((p) => p.bot === null).every((p) => p.left !== null);
+    const inGame = state.players.filter((p) => p.left === null);
+    expect(humansGone || (inGame.length === 1 && !contested)).toBe(true);
   } else {
+    if (result.reason === 'forfeit') expect(contested).toBe(true);
     expect(result.winnerId).not.toBeNull();
     expect(result.ranking[0]?.playerId).toBe(result.winnerId);
     expect(result.ranking[0]?.forfeited).toBe(false);
@@ -416,4 +424,42 @@ describe('properties of random games', () => {
     },
     TIMEOUT,
   );
+});
+
+describe('walk-aways (docs/fair-play.md)', () => {
+  it('a game decided by leaving is a forfeit win exactly when some leaver stayed 60 s and played 5 cards', () => {
+    const leaverArb = fc.record({
+      at: fc.integer({ min: 0, max: 3 * EARLY_LEAVE_MS }),
+      cards: fc.integer({ min: 0, max: 3 * EARLY_LEAVE_MIN_CARDS }),
+    });
+    fc.assert(
+      fc.property(hex, fc.array(leaverArb, { minLength: 1, maxLength: 5 }), (seed, leavers) => {
+        const seats = [null, ...leavers.map(() => null)].map((bot, i) => ({ id: `p${i}`, username: `P${i}`, bot }));
+        const dealt = createGame({ seed, seats, cardsPerPlayer: 20, speed: 'normal', startAt: 0 });
+        // The leavers played `cards` cards (the count is what the rule reads), then leave in time order.
+        let state: GameState = {
+          ...dealt,
+          players: dealt.players.map((p, i) =>
+            i === 0 ? p : { ...p, cardsPlayed: (leavers[i - 1] as { cards: number }).cards },
+          ),
+        };
+        const order = leavers.map((l, i) => ({ ...l, id: `p${i + 1}` })).sort((a, b) => a.at - b.at);
+        for (const l of order) {
+          state = advance(state, l.at).state;
+          if (state.status !== 'active') break;
+          const r = apply(state, { type: 'leave', playerId: l.id }, l.at);
+          if (r.ok) state = r.state;
+        }
+        const result = state.result;
+        // Every human but p0 has left: the game is over, decided by the walk-aways (or, rarely, a deadlock first).
+        if (!result) throw new Error('no result');
+        if (result.reason === 'deadlock') return;
+        const contested = order.some((l) => l.at >= EARLY_LEAVE_MS && l.cards >= EARLY_LEAVE_MIN_CARDS);
+        expect(result.reason).toBe(contested ? 'forfeit' : 'aborted');
+        expect(result.winnerId).toBe(contested ? 'p0' : null);
+        if (!contested) expect(result.ranking.every((r) => r.points === 0)).toBe(true);
+      }),
+      params(6006, 300),
+    );
+  });
 });

@@ -183,7 +183,8 @@ describe('points after a forfeit', () => {
         { hand: 'B1Pe', cardsPlayed: 9 },
       ],
     });
-    const { state } = accepted(apply(s, { type: 'leave', playerId: 'p2' }, 10));
+    // p2 contested the game (60 s of play, 9 cards) before leaving (docs/fair-play.md).
+    const { state } = accepted(apply(s, { type: 'leave', playerId: 'p2' }, 60_000));
     expect(state.result?.reason).toBe('forfeit');
     expect(state.result?.ranking.map((r) => [r.playerId, r.points, r.forfeited])).toEqual([
       ['p1', 2 * 4 + 50, false],
