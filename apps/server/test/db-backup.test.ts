@@ -1,11 +1,13 @@
 /**
  * `npm run db:backup` and `db:restore` on the embedded PostgreSQL, as an operator runs them: a backup
  * while the server serves (one snapshot), a restore into a new DATA_DIR that gives back every row of
- * every table exactly, and the refusals (a running server, a database with data, a damaged file).
+ * every table exactly (but the dev outbox, left out), a file readable by its owner only (0600) whether
+ * new or overwritten, and the refusals (a running server, a database with data, a damaged file).
  */
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EMBEDDED_DATABASE } from '../src/db/embedded.ts';
@@ -73,12 +75,29 @@ describe('backups of the embedded database', () => {
       `INSERT INTO wallet_ledger (user_id, kind, amount, currency, reference) VALUES ($1, 'tournamentPrize', '1234.567890123', 'SLAM', 'prize-1')`,
       [user?.id],
     );
+    // A dev-outbox mail with a live link: never in a backup (docs/security.md).
+    await direct.query(
+      `INSERT INTO outbox ("to", subject, text, html, link) VALUES ('a@example.com', 'Reset', 'secret-link', 'x', 'http://localhost/reset-password?token=secret-token')`,
+    );
     const before = await everyRow(direct);
+    expect(before.outbox?.length).toBeGreaterThan(0);
 
+    // An existing file with a looser mode is overwritten as 0600; a new one is made 0600.
+    writeFileSync(file, 'an older file', { mode: 0o644 });
+    expect(statSync(file).mode & 0o777).toBe(0o644);
     const backup = run(dbCli, ['backup', file], envFor(source));
     expect(await backup.exited).toBe(0);
-    const total = Object.values(before).reduce((sum, rows) => sum + rows.length, 0);
+    const total = Object.entries(before).reduce(
+      (sum, [table, rows]) => sum + (table === 'outbox' ? 0 : rows.length),
+      0,
+    );
     expect(backup.out()).toContain(`Backed up ${total} rows to ${file}`);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(gunzipSync(readFileSync(file)).toString('utf8')).not.toContain('secret-token');
+    const fresh = join(source, 'fresh.jsonl.gz');
+    const again = run(dbCli, ['backup', fresh], envFor(source));
+    expect(await again.exited).toBe(0);
+    expect(statSync(fresh).mode & 0o777).toBe(0o600);
     // Written after the backup: not in it.
     await call(first.base, 'POST', '/auth/register', { body: newAccount('later') });
     await direct.end();
@@ -95,7 +114,7 @@ describe('backups of the embedded database', () => {
     const second = await startServer(target);
     const restored = await connectTo(target);
     try {
-      expect(await everyRow(restored)).toEqual(before);
+      expect(await everyRow(restored)).toEqual({ ...before, outbox: [] });
       const login = await call(second.base, 'POST', '/auth/login', {
         body: { email: account.email, password: account.password },
       });

@@ -2,17 +2,18 @@
  * The embedded PostgreSQL as `npm start` runs it (boot mode `own`): durable settings checked at start,
  * no TCP (a Unix socket in DATA_DIR) unless the path is too long for one (then a loopback port and a
  * password), an unprivileged OS user under root, two DATA_DIRs side by side and one server per
- * DATA_DIR, the postmaster killed mid-game and restarted with nothing acknowledged lost. Its start and
+ * DATA_DIR, the app connected as a role that owns its database but is no superuser (also on a
+ * DATA_DIR made before that role existed), the postmaster killed mid-game and restarted with nothing acknowledged lost. Its start and
  * stop (timed) are in embedded-postgres-start.test.ts.
  */
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/clock.ts';
-import { EMBEDDED_DATABASE, EMBEDDED_OS_USER } from '../src/db/embedded.ts';
+import { EMBEDDED_APP_ROLE, EMBEDDED_DATABASE, EMBEDDED_OS_USER } from '../src/db/embedded.ts';
 import { type Booted, boot, call, newAccount, temporaryDataDir } from './helpers/boot.ts';
 import { alive, childrenOf, postmasterPid } from './helpers/process.ts';
 import { type Client, connect, playOne, settle } from './helpers/sockets.ts';
@@ -30,11 +31,21 @@ describe('the embedded PostgreSQL', () => {
   it('keeps every commit through a crash, listens on a socket in DATA_DIR only, and runs unprivileged', async () => {
     const server = await boot('own');
     open.push(server);
-    const settings = await rows<{ name: string; setting: string }>(
-      server,
-      `select name, setting from pg_settings where name in
-       ('fsync', 'synchronous_commit', 'full_page_writes', 'listen_addresses', 'unix_socket_directories', 'port')`,
-    );
+    // Read as the superuser: the app's role may not see where the socket lives (unix_socket_directories).
+    const superuser = new pg.Client({
+      host: join(server.dataDir, 'postgres'),
+      user: 'postgres',
+      password: readFileSync(join(server.dataDir, 'postgres-password'), 'utf8').trim(),
+      database: EMBEDDED_DATABASE,
+    });
+    await superuser.connect();
+    const settings = (
+      await superuser.query<{ name: string; setting: string }>(
+        `select name, setting from pg_settings where name in
+         ('fsync', 'synchronous_commit', 'full_page_writes', 'listen_addresses', 'unix_socket_directories', 'port')`,
+      )
+    ).rows;
+    await superuser.end();
     expect(Object.fromEntries(settings.map((s) => [s.name, s.setting]))).toEqual({
       fsync: 'on',
       synchronous_commit: 'on',
@@ -69,6 +80,63 @@ describe('the embedded PostgreSQL', () => {
       database: 'embedded',
     });
     await expect(boot('own', { DATA_DIR: server.dataDir })).rejects.toThrow(/already open in this process|in use/);
+  });
+
+  it('serves as a role that owns its database and is no superuser, also on a DATA_DIR from before that role', async () => {
+    const server = await boot('own');
+    dirs.push(server.dataDir);
+    const appRole = async (booted: Booted) =>
+      (
+        await rows<{ user: string; rolsuper: boolean; rolcreaterole: boolean; rolcreatedb: boolean }>(
+          booted,
+          `select current_user as user, rolsuper, rolcreaterole, rolcreatedb from pg_roles where rolname = current_user`,
+        )
+      )[0];
+    expect(await appRole(server)).toEqual({
+      user: EMBEDDED_APP_ROLE,
+      rolsuper: false,
+      rolcreaterole: false,
+      rolcreatedb: false,
+    });
+    const appPasswordFile = join(server.dataDir, 'postgres-app-password');
+    expect(statSync(appPasswordFile).mode & 0o777).toBe(0o600);
+    const owners = async (booted: Booted) =>
+      rows<{ owner: string }>(
+        booted,
+        `select distinct pg_get_userbyid(relowner) as owner from pg_class c join pg_namespace n on n.oid = c.relnamespace
+         where n.nspname in ('public', 'drizzle') and relkind in ('r', 'S')
+         union select pg_get_userbyid(datdba) from pg_database where datname = current_database()
+         union select distinct pg_get_userbyid(proowner) from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+         where n.nspname = 'public'`,
+      );
+    expect(await owners(server)).toEqual([{ owner: EMBEDDED_APP_ROLE }]);
+
+    // A DATA_DIR of an older release: the superuser owns everything, there is no app role nor its password.
+    const superuser = new pg.Client({
+      host: join(server.dataDir, 'postgres'),
+      user: 'postgres',
+      password: readFileSync(join(server.dataDir, 'postgres-password'), 'utf8').trim(),
+      database: EMBEDDED_DATABASE,
+    });
+    await superuser.connect();
+    await call(server.base, 'POST', '/auth/register', { body: newAccount('older') });
+    await superuser.query(`reassign owned by ${EMBEDDED_APP_ROLE} to postgres`);
+    await superuser.query(`drop owned by ${EMBEDDED_APP_ROLE}`);
+    await superuser.query(`drop role ${EMBEDDED_APP_ROLE}`);
+    await superuser.end();
+    await server.app.close();
+    rmSync(appPasswordFile);
+
+    const again = await boot('own', { DATA_DIR: server.dataDir, JWT_SECRET: server.config.jwtSecret });
+    open.push(again);
+    expect((await appRole(again))?.rolsuper).toBe(false);
+    expect(await owners(again)).toEqual([{ owner: EMBEDDED_APP_ROLE }]);
+    // It reads what was there and writes (the token-epoch trigger's function included: a deletion raises it).
+    const [kept] = await rows<{ n: number }>(again, `select count(*)::int as n from users`);
+    expect(kept?.n).toBe(1);
+    const session = await call(again.base, 'POST', '/auth/register', { body: newAccount('newer') });
+    expect(session.status).toBe(201);
+    await again.app.db.execute(sql.raw(`delete from users where username like 'older%'`));
   });
 
   it('refuses to serve if a commit could be lost on a power cut', async () => {

@@ -4,9 +4,13 @@
  * row), the sequences, and a closing line with the count, without which a restore refuses the file.
  * A backup reads one snapshot (REPEATABLE READ), so it may run while the server serves; a restore
  * rebuilds the schema the backup was taken at, loads the rows in one transaction, then migrates on.
+ * The dev outbox's rows (mail never sent, with live verify/reset links) are left out, and the file is
+ * readable by its owner only (0600), also when it overwrites a file that had another mode
+ * (docs/security.md).
  */
 import { once } from 'node:events';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { finished } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
@@ -25,6 +29,11 @@ import {
 
 const FORMAT = 'memeslam-backup';
 const VERSION = 1;
+/**
+ * Tables whose rows a backup leaves out: the dev outbox holds the plaintext verify and reset links of
+ * mail that was never sent (a backup is copied to places the live database is not). Restored empty.
+ */
+export const TABLES_LEFT_OUT: ReadonlySet<string> = new Set(['outbox']);
 
 interface Header {
   readonly format: typeof FORMAT;
@@ -50,7 +59,16 @@ async function appliedMigrations(query: Query): Promise<number> {
 export async function writeBackup(client: pg.PoolClient, file: string, now = new Date()): Promise<number> {
   const query: Query = (text, params) => client.query(text, params);
   const gzip = createGzip();
-  const out = createWriteStream(file, { mode: 0o600 });
+  // `mode` applies only to a new file: an existing one keeps its own unless changed before any byte is written.
+  const handle = await open(file, 'w', 0o600);
+  let out;
+  try {
+    await handle.chmod(0o600);
+    out = handle.createWriteStream();
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
   const piped = finished(gzip.pipe(out));
   const write = async (line: string) => {
     if (!gzip.write(`${line}\n`)) await once(gzip, 'drain');
@@ -68,6 +86,7 @@ export async function writeBackup(client: pg.PoolClient, file: string, now = new
     };
     await write(JSON.stringify(header));
     for (const table of tables) {
+      if (TABLES_LEFT_OUT.has(table)) continue;
       const prefix = `{"table":${JSON.stringify(table)},"row":`;
       for await (const batch of readRows(query, table)) {
         for (const row of batch) await write(`${prefix}${row}}`);

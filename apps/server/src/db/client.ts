@@ -91,7 +91,7 @@ export async function openPool(options: DatabaseOptions): Promise<Pool> {
     const opened = new pg.Pool({
       ...(embedded
         ? // Explicit, so no PGSSLMODE in the environment asks a Unix socket for TLS.
-          { ...embedded.connection, ssl: false }
+          { ...embedded.app, ssl: false }
         : { connectionString: options.databaseUrl as string }),
       max,
       ...(settings ? { options: settings } : {}),

@@ -8,6 +8,12 @@
  * or, where that path is too long for a socket, on a free loopback port; either way with a password
  * generated when the cluster is made. Run as root, PostgreSQL (which refuses root) runs as the
  * unprivileged OS user `memeslam`, created if missing.
+ *
+ * The app does not connect as the superuser: it uses the role `memeslam_app` (no superuser, no
+ * CREATEDB/CREATEROLE), which owns the app's database, its schemas and every object in them, so it
+ * migrates and serves but cannot read files, run programs or touch another database. Its password is
+ * generated on first start and kept beside the superuser's (mode 0600); a cluster made by an older
+ * release gets the role and the ownership of what it holds at its next start (docs/security.md).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -39,7 +45,11 @@ export { EMBEDDED_OS_USER } from './embedded-host.ts';
 
 /** The database the app uses inside the embedded cluster (the superuser is `postgres`). */
 export const EMBEDDED_DATABASE = 'memeslam';
+/** The role the app connects as: owner of EMBEDDED_DATABASE and what it holds, no superuser. */
+export const EMBEDDED_APP_ROLE = 'memeslam_app';
 const SUPERUSER = 'postgres';
+/** The app role's password file, beside the superuser's (`passwordFile`). */
+export const appPasswordFileFor = (passwordFile: string) => join(dirname(passwordFile), 'postgres-app-password');
 /** Only names the socket file (`.s.PGSQL.5432`) in our own folder: nothing listens on TCP 5432. */
 const SOCKET_PORT = 5432;
 const START_ATTEMPTS = 5;
@@ -109,8 +119,10 @@ export interface ConnectionSettings {
 }
 
 export interface EmbeddedPostgres {
-  /** Where the app connects (its own database, as the superuser). */
+  /** The superuser's connection to the app's database (tests and benchmarks; never the app's pool). */
   readonly connection: ConnectionSettings;
+  /** Where the app connects: its own database, as EMBEDDED_APP_ROLE. */
+  readonly app: ConnectionSettings;
   /** The postmaster's pid now (it changes when the server restarts it). */
   readonly pid: number | undefined;
   /** Resolves once PostgreSQL has shut down (a fast shutdown: open transactions roll back). */
@@ -131,7 +143,12 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   const where = `the embedded PostgreSQL (${dir})`;
   if (options.attach) {
     const running = runningConnection(dir, options.passwordFile);
-    if (running) return { connection: running, pid: undefined, stop: async () => {} };
+    const appPassword = await readFile(appPasswordFileFor(options.passwordFile), 'utf8').catch(() => null);
+    if (running) {
+      // A server of an older release (no app role yet) runs it: its tools keep its superuser.
+      const app = appPassword ? { ...running, user: EMBEDDED_APP_ROLE, password: appPassword.trim() } : running;
+      return { connection: running, app, pid: undefined, stop: async () => {} };
+    }
   }
   if (openHere.has(dir)) throw new Error(`this DATA_DIR's database is already open in this process (${dir})`);
   const bin = await binaries();
@@ -235,6 +252,11 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     }
   }
   await ensureDatabase(connection);
+  const app: ConnectionSettings = {
+    ...connection,
+    user: EMBEDDED_APP_ROLE,
+    password: await ensureAppRole(connection, appPasswordFileFor(options.passwordFile)),
+  };
 
   // However the server process ends (but SIGKILL), its PostgreSQL gets a fast shutdown.
   const onExit = () => child?.kill('SIGINT');
@@ -242,6 +264,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   let stopped: Promise<void> | null = null;
   return {
     connection,
+    app,
     get pid() {
       return child?.pid;
     },
@@ -381,4 +404,69 @@ async function ensureDatabase(connection: ConnectionSettings): Promise<void> {
   } finally {
     await client.end();
   }
+}
+
+/**
+ * The app's role (docs/security.md): made on first start with a random password kept in
+ * `passwordFile` (0600), its password set from that file at every start, and made the owner of the
+ * app's database, its schemas and every table, sequence, view and function in them (a cluster made
+ * by an older release: the superuser owned them). Idempotent; only what another role owns is changed.
+ */
+async function ensureAppRole(connection: ConnectionSettings, passwordFile: string): Promise<string> {
+  let password = (await readFile(passwordFile, 'utf8').catch(() => '')).trim();
+  if (!password) {
+    password = randomBytes(24).toString('base64url');
+    await writeFile(passwordFile, `${password}\n`, { mode: 0o600 });
+  }
+  await chmod(passwordFile, 0o600);
+  const role = EMBEDDED_APP_ROLE;
+  const admin = new pg.Client({ ...connection, database: 'postgres' });
+  await admin.connect();
+  try {
+    const exists = await admin.query('SELECT 1 FROM pg_roles WHERE rolname = $1', [role]);
+    const verb = exists.rowCount === 0 ? 'CREATE' : 'ALTER';
+    // The password is a literal in the statement (no parameters in DDL); base64url needs no escaping.
+    await admin.query(
+      `${verb} ROLE ${role} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS PASSWORD '${password}'`,
+    );
+    await admin.query(`ALTER DATABASE ${connection.database} OWNER TO ${role}`);
+  } finally {
+    await admin.end();
+  }
+  const inApp = new pg.Client({ ...connection });
+  await inApp.connect();
+  try {
+    await inApp.query(`DO $$
+DECLARE r record;
+BEGIN
+  FOR r IN SELECT nspname FROM pg_namespace
+    WHERE nspname IN ('public', 'drizzle') AND pg_get_userbyid(nspowner) <> '${role}' LOOP
+    EXECUTE format('ALTER SCHEMA %I OWNER TO ${role}', r.nspname);
+  END LOOP;
+  -- Tables first: a table's owned sequences (serial, identity) follow it and refuse to move alone.
+  FOR r IN SELECT n.nspname, c.relname, c.relkind FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+    WHERE n.nspname IN ('public', 'drizzle') AND c.relkind IN ('r', 'p', 'v', 'm', 'f')
+      AND pg_get_userbyid(c.relowner) <> '${role}' LOOP
+    EXECUTE format('ALTER %s %I.%I OWNER TO ${role}',
+      CASE r.relkind WHEN 'v' THEN 'VIEW' WHEN 'm' THEN 'MATERIALIZED VIEW' WHEN 'f' THEN 'FOREIGN TABLE' ELSE 'TABLE' END,
+      r.nspname, r.relname);
+  END LOOP;
+  FOR r IN SELECT n.nspname, c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+    WHERE n.nspname IN ('public', 'drizzle') AND c.relkind = 'S' AND pg_get_userbyid(c.relowner) <> '${role}' LOOP
+    EXECUTE format('ALTER SEQUENCE %I.%I OWNER TO ${role}', r.nspname, r.relname);
+  END LOOP;
+  FOR r IN SELECT p.oid::regprocedure AS fn FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+    WHERE n.nspname IN ('public', 'drizzle') AND pg_get_userbyid(p.proowner) <> '${role}' LOOP
+    EXECUTE format('ALTER ROUTINE %s OWNER TO ${role}', r.fn);
+  END LOOP;
+  FOR r IN SELECT n.nspname, t.typname FROM pg_type t JOIN pg_namespace n ON n.oid = t.typnamespace
+    WHERE n.nspname IN ('public', 'drizzle') AND t.typtype = 'e' AND pg_get_userbyid(t.typowner) <> '${role}' LOOP
+    EXECUTE format('ALTER TYPE %I.%I OWNER TO ${role}', r.nspname, r.typname);
+  END LOOP;
+END
+$$`);
+  } finally {
+    await inApp.end();
+  }
+  return password;
 }
