@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import ipaddr from 'ipaddr.js';
 import * as z from 'zod';
 
 const onOff = z.enum(['on', 'off']);
@@ -37,7 +38,10 @@ const envSchema = z.object({
   RATE_LIMITS: onOff.default('on'),
   /** Comma-separated origins the API (CORS) and socket.io accept besides the page's own; default: PUBLIC_URL's. */
   ALLOWED_ORIGINS: z.string().optional(),
-  /** Fastify's trustProxy: true/false, a hop count, or comma-separated addresses/CIDRs of the proxies. */
+  /**
+   * Fastify's trustProxy: comma-separated addresses/CIDRs of the proxies (only these may name the
+   * client in X-Forwarded-For), false, or — with HOST on loopback only — true or a hop count.
+   */
   TRUST_PROXY: z.string().optional(),
   /** A bearer token that opens /metrics from any address (without it: loopback only). */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
@@ -63,6 +67,34 @@ function parseTrustProxy(value: string | undefined): TrustProxy | Error {
     return new Error('must be true, false, a hop count, or comma-separated proxy addresses');
   }
   return addresses;
+}
+
+/** HOST values only this machine can reach: then a blanket TRUST_PROXY trusts nobody else. */
+function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '');
+  if (bare === 'localhost') return true;
+  try {
+    const parsed = ipaddr.process(bare);
+    return parsed.range() === 'loopback';
+  } catch {
+    return false;
+  }
+}
+
+/** Names whose values are secrets: a refusal never prints them (issue 50). */
+const SECRET_NAME = /SECRET|TOKEN|PASSWORD|KEY/;
+
+/**
+ * How a refused value is shown in the start-up line: a secret not at all, a URL with its user and
+ * password part hidden (DATABASE_URL, REDIS_URL, SMTP_URL may carry a password), anything else as given.
+ */
+export function shownValue(name: string, value: string | undefined): string {
+  if (value === undefined) return '';
+  if (SECRET_NAME.test(name)) return ' (the value is not shown)';
+  if (name.endsWith('_URL') && value.includes('@')) {
+    return ` (got "${value.replace(/^([a-z][a-z0-9+.-]*:\/\/)?.*@/i, (_m, scheme: string | undefined) => `${scheme ?? ''}***@`)}")`;
+  }
+  return ` (got "${value}")`;
 }
 
 function parseOrigins(value: string | undefined, publicUrl: string): string[] | Error {
@@ -113,7 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = issue?.path.join('.') ?? 'environment';
-    throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? 'is invalid'} (got "${env[name]}")`);
+    throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? 'is invalid'}${shownValue(name, env[name])}`);
   }
   const e = parsed.data;
   const dataDir = resolve(e.DATA_DIR);
@@ -137,6 +169,14 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
   const trustProxy = parseTrustProxy(e.TRUST_PROXY);
   if (trustProxy instanceof Error) {
     throw new ConfigError(`Invalid configuration: TRUST_PROXY ${trustProxy.message} (got "${env.TRUST_PROXY}")`);
+  }
+  // A blanket trust lets a client that reaches the server directly name any address it likes in
+  // X-Forwarded-For, and so dodge every per-address limit (issue 50; docs/limits.md).
+  if ((trustProxy === true || (typeof trustProxy === 'number' && trustProxy > 0)) && !isLoopbackHost(e.HOST)) {
+    throw new ConfigError(
+      `Invalid configuration: TRUST_PROXY=${e.TRUST_PROXY} trusts X-Forwarded-For from anyone who reaches HOST=${e.HOST}: ` +
+        `set TRUST_PROXY to your proxy's addresses (e.g. TRUST_PROXY=127.0.0.1 or 10.0.0.5), or HOST=127.0.0.1`,
+    );
   }
   return {
     env: e.NODE_ENV,

@@ -229,7 +229,7 @@ describe('/metrics', () => {
   beforeAll(async () => {
     server = await boot(
       'embedded',
-      { TRUST_PROXY: 'true', METRICS_TOKEN: TOKEN, LOG_LEVEL: 'debug' },
+      { TRUST_PROXY: 'loopback', METRICS_TOKEN: TOKEN, LOG_LEVEL: 'debug' },
       {
         clock,
         rules,

@@ -330,6 +330,18 @@ export const ABUSE_LIMITS = {
   resetPasswordPerIpPerHour: 10,
   /** Forgot-password mails per IP address and hour, and resend-verification ones (besides 3 per address). */
   mailsPerIpPerHour: 10,
+  /**
+   * Password checks of a signed-in account (change-password, DELETE /auth/account), right or wrong,
+   * per account in `passwordCheckWindowMs`; one more is answered 429 with Retry-After (docs/limits.md).
+   */
+  passwordChecksPerAccount: 5,
+  passwordCheckWindowMs: 15 * 60_000,
+  /**
+   * Failed sign-ins of one account from all networks together in `loginFailureWindowMs`; past it,
+   * only networks that signed into the account before may still try (docs/limits.md).
+   */
+  loginFailuresPerAccount: 10,
+  loginFailureWindowMs: 15 * 60_000,
   /** Server busy: live game rooms on one server (finished rooms count until they are forgotten). */
   maxLiveRooms: 10_000,
   /** Server busy: open sockets on one server. */

@@ -116,6 +116,11 @@ export function httpErrorText(status: number, serverMessage: string | undefined,
 export const AUTH_TEXTS = {
   invalidCredentials: 'Invalid email or password',
   tooManyLoginAttempts: 'Too many login attempts. Please try again later.',
+  /** The account's failed sign-ins from everywhere passed the limit (docs/limits.md); a known network may still try. */
+  tooManyFailedLogins:
+    'Too many failed sign-ins on this account. Please try again later, or sign in from a network you have used before.',
+  /** change-password and account deletion: the account's password checks passed the limit (docs/limits.md). */
+  tooManyPasswordAttempts: 'Too many password attempts on this account. Please try again later.',
   verifyBeforeLogin: 'Please verify your email address before logging in',
   verifyBeforeLoginToast: 'Please verify your email before logging in',
   verificationRequiredTitle: 'Email Verification Required',

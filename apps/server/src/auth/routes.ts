@@ -35,7 +35,8 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, limi
     const account = await auth.findAccount(body.email);
     setLoginAccount(request, account, body.email);
     await limit(request, 'loginPerAccount');
-    const user = await auth.login(account, body.password);
+    // Per account across every network too; past it only known networks may try (docs/limits.md).
+    const user = await limit.login(request, account, body.email, () => auth.login(account, body.password));
     return { data: await auth.session(user), message: SUCCESS_TEXTS.loggedIn };
   });
 
@@ -87,7 +88,8 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, limi
     return { data: null, message: SERVER_TEXTS.passwordReset };
   });
 
-  on('changePassword', async ({ user, body }) => {
+  on('changePassword', async ({ user, body, request }) => {
+    await limit.passwordCheck(request, me(user).id);
     const updated = await auth.changePassword(me(user), body.currentPassword, body.newPassword);
     return { data: await auth.session(updated), message: SERVER_TEXTS.passwordChanged };
   });
@@ -97,7 +99,8 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, limi
     return { data: await auth.exportData(me(user)) };
   });
 
-  on('deleteAccount', async ({ user, body }) => {
+  on('deleteAccount', async ({ user, body, request }) => {
+    await limit.passwordCheck(request, me(user).id);
     await auth.deleteAccount(me(user), body?.password);
     return { data: null, message: SERVER_TEXTS.accountDeleted };
   });

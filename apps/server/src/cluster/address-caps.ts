@@ -1,7 +1,8 @@
 /**
  * Sockets held per client address, for the gateway's per-IP cap (ABUSE_LIMITS.socketsPerIp): a new
  * socket holds a place unless the address has `limit` already, and gives it back when it closes.
- * In cluster mode the count is the address's sockets on every live node.
+ * In cluster mode the count is the address's sockets on every live node. The gateway passes the
+ * client's network (networkOf: IPv4 whole, IPv6 its /64; docs/limits.md) as the address.
  */
 import type { Redis, Result } from 'ioredis';
 import { BEAT_NOW, LIVE_NODES, type NodeCounters, type NodeHeartbeat, defineScript } from './nodes.ts';

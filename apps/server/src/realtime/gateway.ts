@@ -4,7 +4,8 @@
  * calls and answers every one through its ack — `{ success, error?, data? }`, never a crash or silence.
  *
  * Bounds (issue 13, numbers in the protocol's ABUSE_LIMITS): the server holds at most `maxSockets`
- * sockets (one more gets connect_error "Server busy…"); with RATE_LIMITS on, an IP address holds at
+ * sockets (one more gets connect_error "Server busy…"); with RATE_LIMITS on, a network (networkOf: an
+ * IPv4 address, an IPv6 /64; docs/limits.md) holds at
  * most `socketsPerIp` (one more is refused at connect) and a user `socketsPerUser` — there the newest
  * wins: the user's oldest socket is told why and closed, so a reloaded tab whose old socket has not
  * timed out yet is never locked out. Events: 30 a second per socket (DESIGN §4) and one token bucket
@@ -38,6 +39,7 @@ import { Server } from 'socket.io';
 import type { AuthService } from '../auth/service.ts';
 import type { GameService } from '../games/service.ts';
 import { type AddressCaps, MemoryAddressCaps } from '../cluster/address-caps.ts';
+import { networkOf } from '../http/networks.ts';
 import type { Presence } from '../cluster/presence.ts';
 import { type BudgetStore, MemoryTokenBuckets } from '../http/token-buckets.ts';
 import type { User } from '../games/requests.ts';
@@ -191,7 +193,9 @@ export function attachGateway(
     if (!parsed.success) return next(handshakeRefused('AUTHENTICATION_FAILED', parsed.message));
     // The ceilings are checked and a place is held before the token is, so a flood costs no lookups.
     if (held >= maxSockets) return next(handshakeRefused('SERVER_BUSY'));
-    const ip = clientIp(socket, trust);
+    // Counted and compared per network (IPv4 whole, IPv6 its /64), not per address: socket.data.address
+    // is the network, so Play now's same-address rule sees one /64 as one place (docs/limits.md).
+    const ip = networkOf(clientIp(socket, trust));
     const fromIp = rateLimits ? addresses.hold(ip, ABUSE_LIMITS.socketsPerIp) : true;
     if (fromIp === false) return next(handshakeRefused('TOO_MANY_CONNECTIONS'));
     held += 1;

@@ -11,7 +11,7 @@ export interface SocketState {
   user: User;
   /** The token version the socket signed in with; an event after it changed is refused and the socket closed. */
   tokenVersion: number;
-  /** The client's address (the Play now queue's farming rule). */
+  /** The client's network, networkOf(address): IPv4 whole, IPv6 its /64 (the Play now queue's farming rule; docs/limits.md). */
   address: string;
   windowStart: number;
   inWindow: number;
