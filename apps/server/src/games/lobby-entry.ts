@@ -5,7 +5,7 @@
  * (here or on another node) is left for the new one; a game in play is not.
  */
 import { randomUUID } from 'node:crypto';
-import { type GameSetup, MATCH_ME } from '@memeslam/protocol';
+import { type GameSetup, MATCH_ME, REMATCH_HOLD_MS } from '@memeslam/protocol';
 import { type BudgetFactory, type BudgetStore, memoryBudgets } from '../http/token-buckets.ts';
 import type { GamesContext } from './context.ts';
 import { type Answers, type Entry, type GameRequest, type User, rejoinFor, settle } from './requests.ts';
@@ -38,7 +38,13 @@ export class LobbyEntry {
         : (budgets ?? memoryBudgets)('games-created', { capacity: perMinute, perSecond: perMinute / 60 });
   }
 
-  async create(user: User, asked: GameSetup, matchPaceMs?: number): Promise<Outcome<Entry>> {
+  /** `holdFor`: a rematch's lobby, held for these users for REMATCH_HOLD_MS (docs/privacy.md). */
+  async create(
+    user: User,
+    asked: GameSetup,
+    matchPaceMs?: number,
+    holdFor?: readonly string[],
+  ): Promise<Outcome<Entry>> {
     const { rooms, store, clock, ownership } = this.#games;
     if (rooms.size >= this.#maxRooms) return fail('SERVER_BUSY');
     if (this.#creations && !(await this.#creations.take(user.id, clock.now()))) {
@@ -55,7 +61,14 @@ export class LobbyEntry {
     for (let attempt = 0; attempt < 10; attempt += 1) {
       const roomCode = rooms.newRoomCode();
       const room = new GameRoom(
-        { id: randomUUID(), roomCode, host: user, setup, createdAt: clock.now() },
+        {
+          id: randomUUID(),
+          roomCode,
+          host: user,
+          setup,
+          createdAt: clock.now(),
+          hold: holdFor ? { userIds: [...holdFor], until: clock.now() + REMATCH_HOLD_MS } : null,
+        },
         this.#games.roomDeps,
       );
       // Cluster mode: this node owns the new game from its first write (epoch 1).
@@ -118,6 +131,8 @@ export class LobbyEntry {
       this.#games.transport()?.subscribe(user.id, room.id);
       return answer(true);
     }
+    // Refused before the user's own lobby is left for it (docs/privacy.md).
+    if (room.heldFrom(user.id)) return fail('REMATCH_HELD');
     if (!room.isOpen()) return fail('GAME_FULL');
     const free = await this.freeSeatFor(user.id);
     if (!free.ok) return free;

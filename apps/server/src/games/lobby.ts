@@ -13,6 +13,7 @@ import {
   type Outcome,
   type RoomEventName,
   type RoomPayload,
+  type RematchHold,
   type RoomStatus,
   type Seat,
   type StoredLobby,
@@ -54,9 +55,17 @@ export class Lobby {
   #autoStartAt: number | null = null;
   /** Seats whose owner is away: removed when the grace runs out. */
   readonly #away = new Map<string, number>();
+  /** A rematch lobby's hold for the previous game's players (docs/privacy.md). */
+  #hold: RematchHold | null;
 
   constructor(
-    init: { id: string; roomCode: string; host: { id: string; username: string }; setup: GameSetup },
+    init: {
+      id: string;
+      roomCode: string;
+      host: { id: string; username: string };
+      setup: GameSetup;
+      hold?: RematchHold | null;
+    },
     clock: Clock,
     room: LobbyRoom,
   ) {
@@ -67,6 +76,7 @@ export class Lobby {
     this.#room = room;
     this.#hostId = init.host.id;
     this.#hostName = init.host.username;
+    this.#hold = init.hold ?? null;
     this.#seats.push({
       playerId: init.host.id,
       username: init.host.username,
@@ -82,6 +92,8 @@ export class Lobby {
    */
   restore(stored: StoredLobby, downtime: number | null): void {
     this.#seats = stored.seats.map((s) => ({ ...s }));
+    // The hold, like the countdown, is moved on by the time the server was down.
+    this.#hold = stored.hold ? { ...stored.hold, until: stored.hold.until + (downtime ?? 0) } : null;
     if (downtime === null || (stored.status !== 'waiting' && stored.status !== 'starting')) return;
     this.#phase = stored.status;
     this.#startsAt = stored.startsAt === null ? null : stored.startsAt + downtime;
@@ -120,6 +132,12 @@ export class Lobby {
     return this.#seats.some((s) => s.playerId === userId);
   }
 
+  /** Whether a seat here is still held from this user: a rematch lobby's first minute, for others. */
+  heldFrom(userId: string): boolean {
+    const hold = this.#hold;
+    return hold !== null && this.#clock.now() < hold.until && !hold.userIds.includes(userId);
+  }
+
   name(playerId: string): string {
     return this.#seats.find((s) => s.playerId === playerId)?.username ?? playerId;
   }
@@ -135,6 +153,7 @@ export class Lobby {
       autoStartAt: this.#autoStartAt,
       seq,
       savedAt: this.#clock.now(),
+      hold: this.#hold,
     };
   }
 
@@ -158,6 +177,7 @@ export class Lobby {
   join(user: { id: string; username: string }): Outcome<null> {
     if (this.isMember(user.id)) return ok(null);
     if (this.#room.status() !== 'waiting') return fail('GAME_ALREADY_STARTED');
+    if (this.heldFrom(user.id)) return fail('REMATCH_HELD');
     if (this.#seats.length >= this.#setup.maxPlayers) return fail('GAME_FULL');
     const seat: Seat = { playerId: user.id, username: user.username, bot: null, isReady: false };
     this.#seats.push(seat);

@@ -28,6 +28,8 @@ export type GameRequest =
       readonly setup: GameSetup;
       /** Play now only (set by the server, never from a client): "Match me" bots' pace, the people's median. */
       readonly matchPaceMs?: number;
+      /** A rematch only (set by the server): the previous game's players, for whom the lobby is held. */
+      readonly holdFor?: readonly string[];
     }
   /** `watch`: a non-member may spectate a game in play when its host allows it (sockets). */
   | { readonly type: 'join'; readonly roomCode: string; readonly watch?: boolean }
@@ -120,6 +122,8 @@ export function answerAbout(room: GameRoom, question: RoomQuestion): ReturnType<
 export type LiveQuery = Pick<ActiveGamesQuery, 'gameMode' | 'botDifficulty'> & {
   readonly includeBotGames: boolean;
   readonly limit: number;
+  /** The viewer is an admin or superadmin: games with spectators off are listed too (docs/privacy.md). */
+  readonly seesPrivate?: boolean;
 };
 
 /** One node's part of the lobby list: its newest matching games, and its counts of live games by kind. */
@@ -132,6 +136,8 @@ export interface LiveList {
 export function liveList(rooms: readonly GameRoom[], viewerId: string, query: LiveQuery): LiveList {
   const games = rooms
     .filter((room) => {
+      // A game with spectators off is listed only to its players and admins (docs/privacy.md).
+      if (!room.setup.allowSpectators && !query.seesPrivate && !room.isMember(viewerId)) return false;
       if (query.gameMode === 'wagered') return false;
       if (query.gameMode === 'bot' && !room.isBotGame) return false;
       if (!query.includeBotGames && room.isBotGame && query.gameMode !== 'bot') return false;

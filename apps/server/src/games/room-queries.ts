@@ -3,9 +3,28 @@
  * bots' activity, the lobby list, and the unfinished game a user sits in. Answered from this node's
  * rooms, or in cluster mode by the node that runs the game (the lobby list by every node, merged).
  */
+import { type Game, PRIVATE_GAME_ROLES } from '@memeslam/protocol';
 import type { GamesContext } from './context.ts';
 import { type BotStatus, type LiveList, type LiveQuery, type RoomQuestion, answerAbout, liveList } from './requests.ts';
 import type { GameRoom } from './room.ts';
+
+/** Who asks about a game: their id, and whether their role sees private games (docs/privacy.md). */
+export interface Viewer {
+  readonly id: string;
+  readonly seesPrivate: boolean;
+}
+
+export function viewerOf(user: { readonly id: string; readonly role: string }): Viewer {
+  return { id: user.id, seesPrivate: (PRIVATE_GAME_ROLES as readonly string[]).includes(user.role) };
+}
+
+/**
+ * Private means private (docs/privacy.md): a game whose host turned spectators off is seen only by
+ * its players and by admins; to anyone else every route answers as for a game that does not exist.
+ */
+export function canSee(game: Pick<Game, 'gameSettings' | 'players'>, viewer: Viewer): boolean {
+  return game.gameSettings.allowSpectators || viewer.seesPrivate || game.players.some((p) => p.userId === viewer.id);
+}
 
 export class RoomQueries {
   readonly #games: GamesContext;
@@ -19,9 +38,11 @@ export class RoomQueries {
     return this.#askRoom(idOrCode, { kind: 'describe', viewerId });
   }
 
-  /** GET /game/:id/bot-status, wherever the game runs (null: no such live game). */
-  async botStatus(idOrCode: string): Promise<BotStatus | null> {
-    return this.#askRoom(idOrCode, { kind: 'bots' });
+  /** GET /game/:id/bot-status, wherever the game runs (null: no such live game, or one `viewer` may not see). */
+  async botStatus(idOrCode: string, viewer: Viewer): Promise<BotStatus | null> {
+    const game = await this.describe(idOrCode, viewer.id);
+    if (!game || !canSee(game, viewer)) return null;
+    return this.#askRoom(game.gameId, { kind: 'bots' });
   }
 
   /** The lobby list (GET /game/active): this node's live games, or in cluster mode every node's. */

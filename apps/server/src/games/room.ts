@@ -19,6 +19,7 @@ import {
   type RoomDeps,
   type RoomEventName,
   type RoomPayload,
+  type RematchHold,
   type RoomStatus,
   type StoredGame,
   fail,
@@ -46,7 +47,15 @@ export class GameRoom {
   readonly #out: GameOut;
 
   constructor(
-    init: { id: string; roomCode: string; host: { id: string; username: string }; setup: GameSetup; createdAt: number },
+    init: {
+      id: string;
+      roomCode: string;
+      host: { id: string; username: string };
+      setup: GameSetup;
+      createdAt: number;
+      /** A rematch lobby's hold for the previous game's players (docs/privacy.md). */
+      hold?: RematchHold | null;
+    },
     deps: RoomDeps,
   ) {
     this.id = init.id;
@@ -157,6 +166,11 @@ export class GameRoom {
 
   isMember(userId: string): boolean {
     return this.#lobby.isMember(userId);
+  }
+
+  /** A rematch lobby still held for the previous game's players, and this user is not one of them. */
+  heldFrom(userId: string): boolean {
+    return this.#lobby.heldFrom(userId);
   }
 
   isOpen(): boolean {

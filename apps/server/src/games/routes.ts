@@ -8,17 +8,18 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AuthService } from '../auth/service.ts';
 import { replays, walletLedger } from '../db/schema.ts';
-import { AppError, badRequest, notFound, serverBusy, tooManyRequests } from '../http/errors.ts';
+import { AppError, badRequest, forbidden, notFound, serverBusy, tooManyRequests } from '../http/errors.ts';
 import { type Answer, type RouteContext, defineRoute } from '../http/route.ts';
 import type { UserRow } from '../users/repository.ts';
 import { countGamesOf, finishedGame, gameRecordsFor, gameResultOf, globalGameStats } from './records.ts';
 import { type Outcome, sha256Hex } from './types.ts';
 import type { GameService } from './service.ts';
 import { strongest } from './present.ts';
+import { canSee, viewerOf } from './room-queries.ts';
 
 /**
  * The lobby's refusals as HTTP statuses, by code: an unknown room is a 404, too many creations a 429,
- * the server's room ceiling a 503, the rest a 400.
+ * the server's room ceiling a 503, a rematch lobby still held for others a 403, the rest a 400.
  */
 function orThrow<T>(outcome: Outcome<T>): T {
   if (outcome.ok) return outcome.data;
@@ -29,6 +30,8 @@ function orThrow<T>(outcome: Outcome<T>): T {
       throw tooManyRequests(outcome.error);
     case 'SERVER_BUSY':
       throw serverBusy();
+    case 'REMATCH_HELD':
+      throw forbidden(outcome.error);
     default:
       throw badRequest(outcome.error);
   }
@@ -38,6 +41,7 @@ export function registerGameRoutes(app: FastifyInstance, auth: AuthService, game
   const on = <K extends HttpRouteName>(name: K, handler: (ctx: RouteContext<K>) => Promise<Answer<K>>) =>
     defineRoute(app, (token) => auth.authenticate(token), name, handler);
   const me = (user: UserRow | null) => ({ id: (user as UserRow).id, username: (user as UserRow).username });
+  const viewer = (user: UserRow | null) => viewerOf(user as UserRow);
 
   on('createGame', async ({ user, body }) => {
     const { seq: _seq, ...data } = orThrow(await games.handle(me(user), { type: 'create', setup: body.settings }));
@@ -61,11 +65,11 @@ export function registerGameRoutes(app: FastifyInstance, auth: AuthService, game
     return { data: null };
   });
 
-  // A game whose host refused spectators is not shown to anyone outside it: to them it does not exist.
+  // A game whose host refused spectators is not shown to anyone outside it (its players and admins
+  // excepted): to them it does not exist (docs/privacy.md).
   on('getGame', async ({ user, params }) => {
-    const viewer = me(user).id;
-    const game = (await games.describe(params.id, viewer)) ?? (await storedGame(app, params.id));
-    if (!game || !(game.gameSettings.allowSpectators || game.players.some((p) => p.userId === viewer))) {
+    const game = (await games.describe(params.id, me(user).id)) ?? (await storedGame(app, params.id));
+    if (!game || !canSee(game, viewer(user))) {
       throw notFound(LOBBY_TEXTS.gameNotFound);
     }
     return { data: { game } };
@@ -84,7 +88,10 @@ export function registerGameRoutes(app: FastifyInstance, auth: AuthService, game
     return { data: { games: list.slice(0, query.limit) } };
   });
 
-  on('activeGames', async ({ user, query }) => ({ data: await games.liveGames(me(user).id, query) }));
+  // Games with spectators off are listed to their players and admins only (docs/privacy.md).
+  on('activeGames', async ({ user, query }) => ({
+    data: await games.liveGames(me(user).id, { ...query, seesPrivate: viewer(user).seesPrivate }),
+  }));
 
   on('gameStats', async ({ user }) => {
     const row = user as UserRow;
@@ -125,30 +132,33 @@ export function registerGameRoutes(app: FastifyInstance, auth: AuthService, game
 
   on('gameTest', async () => ({ data: { ok: true as const } }));
 
-  on('botStatus', async ({ params }) => {
-    const status = await games.botStatus(params.id);
+  on('botStatus', async ({ user, params }) => {
+    const status = await games.botStatus(params.id, viewer(user));
     if (!status) throw notFound(LOBBY_TEXTS.gameNotFound);
     return { data: status };
   });
 
-  // A finished game's result, for good (its room is gone a few minutes after the end): to its players,
-  // and to anyone when its host allowed spectators, as getGame.
+  // A finished game's result, for good (its room is gone a few minutes after the end): to its players
+  // and admins, and to anyone when its host allowed spectators, as getGame.
   on('gameResult', async ({ user, params }) => {
     const stored = await finishedGame(app.db, params.id);
     const game = stored?.game.status === 'finished' ? gameOfStored(stored) : null;
-    if (
-      !stored ||
-      !game ||
-      !(game.gameSettings.allowSpectators || game.players.some((p) => p.userId === me(user).id))
-    ) {
+    if (!stored || !game || !canSee(game, viewer(user))) {
       throw notFound(LOBBY_TEXTS.gameNotFound);
     }
     return { data: { game, result: gameResultOf(stored.game, stored.seats) } };
   });
 
-  on('replay', async ({ params }) => {
+  // The seed, the deal and every move: of a game with spectators off, to its players and admins only;
+  // anyone else gets the answer an unknown id gets (docs/privacy.md).
+  on('replay', async ({ user, params }) => {
     const stored = await finishedGame(app.db, params.id);
-    if (!stored || stored.game.status !== 'finished' || !stored.game.seed) {
+    if (
+      !stored ||
+      stored.game.status !== 'finished' ||
+      !stored.game.seed ||
+      !canSee(gameOfStored(stored), viewer(user))
+    ) {
       throw new AppError(404, resourceNotFoundText(`/game/${params.id}/replay`));
     }
     const [replay] = await app.db.select().from(replays).where(eq(replays.gameId, stored.game.id));

@@ -35,7 +35,7 @@ import {
   settle,
 } from './requests.ts';
 import { offerRematch } from './rematch.ts';
-import { RoomQueries } from './room-queries.ts';
+import { RoomQueries, type Viewer } from './room-queries.ts';
 import { RoomRegistry } from './room-registry.ts';
 import type { GameRoom } from './room.ts';
 import { GameStore } from './store.ts';
@@ -62,6 +62,7 @@ export class GameService {
   /** Where each game runs, and the way to other nodes (ownership.ts: one server, or a node of a cluster). */
   readonly #ownership: Ownership;
   readonly #db: Db;
+  readonly #clock: Clock;
 
   constructor(deps: {
     db: Db;
@@ -90,6 +91,7 @@ export class GameService {
   }) {
     const { clock, log } = deps;
     this.#db = deps.db;
+    this.#clock = clock;
     const owners = deps.ownership ?? localOwnership;
     const store = new GameStore(
       deps.db,
@@ -192,7 +194,12 @@ export class GameService {
   /** A rematch of a finished game this user played: a new lobby like it, offered to its other people. */
   rematch(user: User, gameId: string): Promise<Outcome<Entry>> {
     return offerRematch(
-      { db: this.#db, handle: (u, request) => this.handle(u, request), transport: () => this.#transport },
+      {
+        db: this.#db,
+        now: () => this.#clock.now(),
+        handle: (u, request) => this.handle(u, request),
+        transport: () => this.#transport,
+      },
       user,
       gameId,
     );
@@ -257,7 +264,7 @@ export class GameService {
     }
     switch (request.type) {
       case 'create':
-        return this.#entry.create(user, request.setup, request.matchPaceMs);
+        return this.#entry.create(user, request.setup, request.matchPaceMs, request.holdFor);
       case 'join':
         return this.#entry.join(user, request.roomCode, request.watch ?? false);
       case 'leave': {
@@ -391,9 +398,9 @@ export class GameService {
     return this.#queries.describe(idOrCode, viewerId);
   }
 
-  /** GET /game/:id/bot-status, wherever the game runs (null: no such live game). */
-  botStatus(idOrCode: string): Promise<BotStatus | null> {
-    return this.#queries.botStatus(idOrCode);
+  /** GET /game/:id/bot-status, wherever the game runs (null: no such live game, or one the viewer may not see). */
+  botStatus(idOrCode: string, viewer: Viewer): Promise<BotStatus | null> {
+    return this.#queries.botStatus(idOrCode, viewer);
   }
 
   /** The lobby list (GET /game/active): this node's live games, or in cluster mode every node's. */

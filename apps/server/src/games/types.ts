@@ -104,6 +104,15 @@ export interface LogEntry {
 }
 
 /** A lobby as stored before the deal (and kept after it, for the host's name and the room's seq). */
+/**
+ * A rematch lobby's hold (docs/privacy.md): until `until` (game-clock ms) only these users (the
+ * previous game's players) may take a seat; then it is an ordinary lobby.
+ */
+export interface RematchHold {
+  readonly userIds: readonly string[];
+  readonly until: number;
+}
+
 export interface StoredLobby {
   readonly hostId: string;
   readonly hostName: string;
@@ -114,6 +123,8 @@ export interface StoredLobby {
   readonly seq: number;
   /** Wall time of the write, to shift the countdown by the time the server was down. */
   readonly savedAt: number;
+  /** A rematch lobby's hold while it runs (absent in rows written before issue 50). */
+  readonly hold?: RematchHold | null;
 }
 
 /** From the deal on: what the engine needs to rebuild the game from its log. */
