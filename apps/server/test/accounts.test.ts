@@ -2,7 +2,7 @@
 import { AUTH_TEXTS, SERVER_TEXTS, SUCCESS_TEXTS, VALIDATION_TEXTS, userSchema } from '@memeslam/protocol';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../src/db/schema.ts';
+import { outbox, users } from '../src/db/schema.ts';
 import { type Booted, DATABASE_MODES, boot, call, newAccount } from './helpers/boot.ts';
 
 describe.each(DATABASE_MODES)('accounts on %s', (mode) => {
@@ -293,6 +293,10 @@ describe.each(DATABASE_MODES)('accounts on %s', (mode) => {
       });
       expect(user.stats).toEqual(before.stats);
       expect(user.level).toBe(before.level);
+      expect(user.emailVerified).toBe(false);
+      // The upgrade raised the token version: the guest token is dead, the answer's token works.
+      expect((await call(base, 'GET', '/auth/me', { token: guest.token })).status).toBe(401);
+      expect((await call(base, 'GET', '/auth/me', { token: res.body.data.token })).status).toBe(200);
       const login = await call(base, 'POST', '/auth/login', {
         body: { email: account.username, password: account.password },
       });
@@ -312,6 +316,33 @@ describe.each(DATABASE_MODES)('accounts on %s', (mode) => {
       });
       expect(taken).toMatchObject({ status: 409, body: { message: SERVER_TEXTS.usernameTaken } });
       expect((await call(base, 'POST', '/auth/upgrade', { body: newAccount('anon') })).status).toBe(401);
+    });
+
+    it('two concurrent upgrades of one guest: exactly one wins, the other gets 409, the guest token is dead', async () => {
+      for (let round = 0; round < 3; round += 1) {
+        const guest = (await call(base, 'POST', '/auth/demo')).body.data;
+        const [a, b] = [newAccount('racea'), newAccount('raceb')];
+        const answers = await Promise.all([
+          call(base, 'POST', '/auth/upgrade', { token: guest.token, body: a }),
+          call(base, 'POST', '/auth/upgrade', { token: guest.token, body: b }),
+        ]);
+        expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+        const winner = answers.find((answer) => answer.status === 200)!;
+        const loser = answers.find((answer) => answer.status === 409)!;
+        expect(loser.body).toMatchObject({ success: false, message: SERVER_TEXTS.notAGuest });
+        const won = answers[0]!.status === 200 ? a : b;
+        const lost = won === a ? b : a;
+        expect(winner.body.data.user).toMatchObject({ id: guest.user.id, username: won.username, isGuest: false });
+        expect((await call(base, 'GET', '/auth/me', { token: guest.token })).status).toBe(401);
+        const me = await call(base, 'GET', '/auth/me', { token: winner.body.data.token });
+        expect(me.body.data.user).toMatchObject({ username: won.username, email: won.email });
+        const [row] = await server.app.db.select().from(users).where(eq(users.id, guest.user.id));
+        expect(row).toMatchObject({ username: won.username, isGuest: false });
+        const loserLogin = await call(base, 'POST', '/auth/login', {
+          body: { email: lost.username, password: lost.password },
+        });
+        expect(loserLogin.status).toBe(401);
+      }
     });
   });
 
@@ -395,5 +426,58 @@ describe.each(DATABASE_MODES)('accounts on %s', (mode) => {
     const res = await call(base, 'GET', '/auth/nothing');
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ success: false, message: 'Resource not found: /api/auth/nothing' });
+  });
+});
+
+describe.each(DATABASE_MODES)('a guest upgrade with e-mail verification required on %s', (mode) => {
+  let server: Booted;
+  beforeAll(async () => {
+    server = await boot(mode, { REQUIRE_EMAIL_VERIFICATION: 'true' });
+  });
+  afterAll(() => server.close());
+
+  it('answers exactly as registration does: no session until the mailed link is used, then the account signs in', async () => {
+    const base = server.base;
+    const guest = (await call(base, 'POST', '/auth/demo')).body.data;
+    const account = newAccount('pending');
+    const res = await call(base, 'POST', '/auth/upgrade', { token: guest.token, body: account });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      success: true,
+      requiresEmailVerification: true,
+      message: SUCCESS_TEXTS.registrationCheckEmail,
+      data: { email: account.email },
+    });
+    // No working session anywhere: the guest token is dead and the account is not verified.
+    expect((await call(base, 'GET', '/auth/me', { token: guest.token })).status).toBe(401);
+    const refused = await call(base, 'POST', '/auth/login', {
+      body: { email: account.username, password: account.password },
+    });
+    expect(refused.body).toEqual({
+      success: false,
+      message: AUTH_TEXTS.verifyBeforeLogin,
+      requiresEmailVerification: true,
+      email: account.email,
+    });
+    const [row] = await server.app.db.select().from(users).where(eq(users.id, guest.user.id));
+    expect(row).toMatchObject({ isGuest: false, emailVerifiedAt: null, username: account.username });
+
+    // The mailed link (dev outbox) verifies the address; the account then signs in with its password.
+    let link: string | undefined;
+    await expect
+      .poll(async () => {
+        const mails = await server.app.db.select().from(outbox).where(eq(outbox.to, account.email));
+        link = mails.find((mail) => mail.link?.includes('/verify-email'))?.link ?? undefined;
+        return link;
+      })
+      .toBeDefined();
+    const token = new URL(link as string).searchParams.get('token') as string;
+    const verified = await call(base, 'POST', '/auth/verify-email', { body: { token } });
+    expect(verified.body).toEqual({ success: true, data: null, message: AUTH_TEXTS.emailVerified });
+    const login = await call(base, 'POST', '/auth/login', {
+      body: { email: account.username, password: account.password },
+    });
+    expect(login.status).toBe(200);
+    expect(login.body.data.user).toMatchObject({ id: guest.user.id, emailVerified: true, isGuest: false });
   });
 });

@@ -24,7 +24,7 @@ describe.each(DATABASE_MODES)('mail flows over SMTP on %s', (mode) => {
     await smtp.close();
   });
 
-  it('requires verification: register, refused login, verify by the mailed link, then sign in', async () => {
+  it('requires verification: register, refused login, verify by the mailed link (which signs nobody in), then sign in', async () => {
     expect(server.config.requireEmailVerification).toBe(true);
     const account = newAccount('verify');
     const res = await call(base, 'POST', '/auth/register', { body: account });
@@ -55,10 +55,10 @@ describe.each(DATABASE_MODES)('mail flows over SMTP on %s', (mode) => {
     const verified = await call(base, 'POST', '/auth/verify-email', {
       body: { token: linkToken(mail, 'verify-email') },
     });
+    // A mailed link is not a key to the account: it verifies the address and hands out no session.
     expect(verified.status).toBe(200);
-    expect(verified.body.message).toBe(AUTH_TEXTS.emailVerified);
-    expect(verified.body.data.user.emailVerified).toBe(true);
-    expect((await call(base, 'GET', '/auth/me', { token: verified.body.data.token })).status).toBe(200);
+    expect(verified.body).toEqual({ success: true, data: null, message: AUTH_TEXTS.emailVerified });
+    expect(JSON.stringify(verified.body)).not.toMatch(/token/i);
 
     const again = await call(base, 'POST', '/auth/verify-email', { body: { token: linkToken(mail, 'verify-email') } });
     expect(again.status).toBe(400);
@@ -68,6 +68,7 @@ describe.each(DATABASE_MODES)('mail flows over SMTP on %s', (mode) => {
       body: { email: account.email, password: account.password },
     });
     expect(login.status).toBe(200);
+    expect(login.body.data.user.emailVerified).toBe(true);
   });
 
   it('resend sends a new link and retires the old one', async () => {
@@ -120,9 +121,11 @@ describe.each(DATABASE_MODES)('mail flows over SMTP on %s', (mode) => {
     const account = newAccount('reset');
     await call(base, 'POST', '/auth/register', { body: account });
     const verification = await smtp.next(account.email);
-    const session = await call(base, 'POST', '/auth/verify-email', {
-      body: { token: linkToken(verification, 'verify-email') },
+    await call(base, 'POST', '/auth/verify-email', { body: { token: linkToken(verification, 'verify-email') } });
+    const session = await call(base, 'POST', '/auth/login', {
+      body: { email: account.email, password: account.password },
     });
+    expect(session.status).toBe(200);
 
     const res = await call(base, 'POST', '/auth/forgot-password', { body: { email: account.email } });
     expect(res.status).toBe(200);
@@ -148,6 +151,32 @@ describe.each(DATABASE_MODES)('mail flows over SMTP on %s', (mode) => {
     expect(newLogin.status).toBe(200);
     const reused = await call(base, 'POST', '/auth/reset-password', { body: { token, password: 'another one' } });
     expect(reused.status).toBe(400);
+  });
+
+  it('a password change retires every unused mailed link: a reset link mailed before it no longer works', async () => {
+    const account = newAccount('changed');
+    await call(base, 'POST', '/auth/register', { body: account });
+    await call(base, 'POST', '/auth/verify-email', {
+      body: { token: linkToken(await smtp.next(account.email), 'verify-email') },
+    });
+    const session = await call(base, 'POST', '/auth/login', {
+      body: { email: account.email, password: account.password },
+    });
+    await call(base, 'POST', '/auth/forgot-password', { body: { email: account.email } });
+    const resetToken = linkToken(await smtp.next(account.email), 'reset-password');
+    const changed = await call(base, 'POST', '/auth/change-password', {
+      token: session.body.data.token,
+      body: { currentPassword: account.password, newPassword: 'changed in between 7' },
+    });
+    expect(changed.status).toBe(200);
+    const late = await call(base, 'POST', '/auth/reset-password', {
+      body: { token: resetToken, password: 'the thief wants this 1' },
+    });
+    expect(late).toMatchObject({ status: 400, body: { message: SERVER_TEXTS.invalidOrExpiredToken } });
+    const login = await call(base, 'POST', '/auth/login', {
+      body: { email: account.email, password: 'changed in between 7' },
+    });
+    expect(login.status).toBe(200);
   });
 
   it('forgot-password answers alike for unknown addresses and sends nothing', async () => {
@@ -196,4 +225,42 @@ describe.each(DATABASE_MODES)('dev outbox on %s', (mode) => {
     expect(mails[0]!.link).toMatch(/^http:\/\/memeslam\.test\/verify-email\?token=/);
     expect(mails[0]!.text).toContain(mails[0]!.link!);
   });
+
+  it('a reset ends every session and every link issued before it: an unused verify link no longer works', async () => {
+    const account = newAccount('beforereset');
+    const registered = await call(server.base, 'POST', '/auth/register', { body: account });
+    const oldToken = registered.body.data.token as string;
+    const verifyLink = await mailedLink(account.email, '/verify-email');
+    expect((await call(server.base, 'POST', '/auth/forgot-password', { body: { email: account.email } })).status).toBe(
+      200,
+    );
+    const resetLink = await mailedLink(account.email, '/reset-password');
+    const reset = await call(server.base, 'POST', '/auth/reset-password', {
+      body: { token: tokenOf(resetLink), password: 'reset by the owner 5' },
+    });
+    expect(reset.status).toBe(200);
+
+    expect((await call(server.base, 'GET', '/auth/me', { token: oldToken })).status).toBe(401);
+    const verify = await call(server.base, 'POST', '/auth/verify-email', { body: { token: tokenOf(verifyLink) } });
+    expect(verify).toMatchObject({ status: 400, body: { message: SERVER_TEXTS.invalidOrExpiredToken } });
+    const rows = await server.app.db
+      .select()
+      .from(emailTokens)
+      .where(eq(emailTokens.userId, registered.body.data.user.id as string));
+    expect(rows.map((row) => row.usedAt)).not.toContain(null);
+  });
+
+  /** The newest link to that page mailed to the address (the mail is sent after the answer). */
+  async function mailedLink(to: string, page: '/verify-email' | '/reset-password'): Promise<string> {
+    const find = async () => {
+      const mails = await server.app.db.select().from(outbox).where(eq(outbox.to, to));
+      return mails.find((mail) => mail.link && new URL(mail.link).pathname === page)?.link ?? null;
+    };
+    await expect.poll(find).not.toBeNull();
+    return (await find()) as string;
+  }
+
+  function tokenOf(link: string): string {
+    return new URL(link).searchParams.get('token') as string;
+  }
 });

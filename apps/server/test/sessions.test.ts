@@ -141,6 +141,21 @@ describe.each(DATABASE_MODES)('sessions and accounts on %s', (mode) => {
       expect(await gone).toBe('io server disconnect');
     });
 
+    it("a guest upgrade closes the guest's sockets; the guest token no longer connects, the new one does", async () => {
+      const guest = (await call(server.base, 'POST', '/auth/demo')).body.data;
+      const tab = await socket(guest.token);
+      const gone = closed(tab);
+      const upgraded = await call(server.base, 'POST', '/auth/upgrade', {
+        token: guest.token,
+        body: newAccount('upgraded'),
+      });
+      expect(upgraded.status).toBe(200);
+      expect(await gone).toBe('io server disconnect');
+      await expect(connect(server.base, guest.token)).rejects.toThrow(SERVER_TEXTS.authenticationFailed);
+      const fresh = await socket(upgraded.body.data.token);
+      expect(fresh.socket.connected).toBe(true);
+    });
+
     it("a deleted account's socket is closed and cannot join a stranger's lobby", async () => {
       const stranger = await register(server.base, 'stranger');
       const host = await socket(stranger.token);

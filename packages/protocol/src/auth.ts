@@ -136,7 +136,7 @@ export const changePasswordSchema = strictBody({
 /** DELETE /auth/account: a password-holding account confirms with its password; a guest has none. */
 export const deleteAccountSchema = strictBody({ password: z.string().max(PASSWORD_MAX_LENGTH).optional() }).optional();
 
-/** A signed-in session: login, demo, refresh, change-password and verify-email answer with it. */
+/** A signed-in session: login, demo, refresh, change-password and upgrade answer with it. */
 export const authSessionSchema = z.object({ token: z.string().min(1), user: userSchema });
 export type AuthSession = z.infer<typeof authSessionSchema>;
 

@@ -93,7 +93,10 @@ export const httpRoutes = {
   },
   refresh: { method: 'POST', path: '/auth/refresh', access: 'user', ...noBody, data: authSessionSchema },
   demo: { method: 'POST', path: '/auth/demo', access: 'public', ...noBody, data: authSessionSchema },
-  /** A signed-in guest becomes an account, keeping its games, stats and level. */
+  /**
+   * A signed-in guest becomes an account, keeping its games, stats and level; the guest token dies.
+   * With verification required it answers registrationPendingSchema, as register does.
+   */
   upgradeGuest: {
     method: 'POST',
     path: '/auth/upgrade',
@@ -108,13 +111,13 @@ export const httpRoutes = {
     body: resendVerificationSchema,
     data: noDataSchema,
   },
-  /** Verifying signs the user in (the link is single use and expires in 24 h). */
+  /** Verifying signs nobody in (docs/accounts.md); the link is single use and expires in 24 h. */
   verifyEmail: {
     method: 'POST',
     path: '/auth/verify-email',
     access: 'public',
     body: verifyEmailSchema,
-    data: authSessionSchema,
+    data: noDataSchema,
   },
   forgotPassword: {
     method: 'POST',
@@ -295,10 +298,10 @@ export type RouteQueryParsed<K extends HttpRouteName> =
   RouteOf<K> extends { query: infer Q extends z.ZodType } ? z.output<Q> : never;
 export type RouteData<K extends HttpRouteName> = z.output<RouteOf<K>['data']>;
 
-/** Schema of a route's whole success answer; register may instead answer registrationPendingSchema. */
+/** Schema of a route's whole success answer; register and upgradeGuest may instead answer registrationPendingSchema. */
 export function successSchemaFor(name: HttpRouteName) {
   const envelope = successEnvelope(httpRoutes[name].data);
-  return name === 'register' ? z.union([envelope, registrationPendingSchema]) : envelope;
+  return name === 'register' || name === 'upgradeGuest' ? z.union([envelope, registrationPendingSchema]) : envelope;
 }
 
 /** The path with its `:id` filled in (encoded), without API_BASE. */

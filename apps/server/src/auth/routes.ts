@@ -16,17 +16,7 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, limi
   on('register', async ({ body, request }) => {
     await limit(request, 'registerPerIp');
     const user = await auth.register(body);
-    if (auth.requireEmailVerification) {
-      return {
-        status: 201,
-        envelope: {
-          success: true,
-          requiresEmailVerification: true,
-          message: SUCCESS_TEXTS.registrationCheckEmail,
-          data: { email: user.email },
-        },
-      };
-    }
+    if (auth.requireEmailVerification) return { status: 201, envelope: pendingVerification(user.email) };
     return { status: 201, data: await auth.session(user), message: SUCCESS_TEXTS.accountCreated };
   });
 
@@ -62,6 +52,9 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, limi
   on('upgradeGuest', async ({ user, body, request }) => {
     await limit(request, 'registerPerIp');
     const upgraded = await auth.upgradeGuest(me(user), body);
+    // The guest token is dead now. With verification required the answer is registration's: no
+    // session until the mailed link is used and the account signs in (docs/accounts.md).
+    if (auth.requireEmailVerification) return { envelope: pendingVerification(upgraded.email) };
     return { data: await auth.session(upgraded), message: SERVER_TEXTS.guestUpgraded };
   });
 
@@ -71,9 +64,10 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, limi
     return { data: null, message: SUCCESS_TEXTS.verificationSentInbox };
   });
 
+  // A mailed link verifies the address and signs nobody in (docs/accounts.md).
   on('verifyEmail', async ({ body }) => {
-    const user = await auth.verifyEmail(body.token);
-    return { data: await auth.session(user), message: AUTH_TEXTS.emailVerified };
+    await auth.verifyEmail(body.token);
+    return { data: null, message: AUTH_TEXTS.emailVerified };
   });
 
   on('forgotPassword', async ({ body, request }) => {
@@ -104,4 +98,14 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, limi
     await auth.deleteAccount(me(user), body?.password);
     return { data: null, message: SERVER_TEXTS.accountDeleted };
   });
+}
+
+/** Registration's (and a guest upgrade's) answer while the address awaits its mailed link. */
+function pendingVerification(email: string) {
+  return {
+    success: true,
+    requiresEmailVerification: true,
+    message: SUCCESS_TEXTS.registrationCheckEmail,
+    data: { email },
+  } as const;
 }

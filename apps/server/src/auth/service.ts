@@ -33,6 +33,7 @@ import {
   insertGuest,
   insertUser,
   presentUser,
+  promoteGuest,
   tokenEpochOf,
   tokenVersionsOf,
   updateUser,
@@ -174,19 +175,20 @@ export class AuthService {
 
   /**
    * A guest becomes an account: the same user (its games, stats and level stay) with a name, an
-   * address and a password of its own. Its address is verified like a new account's.
+   * address and a password of its own. Its address is unverified until the mailed link is used, as a
+   * new account's. One statement turns the guest into the account only while it still is a guest, so
+   * of two concurrent upgrades exactly one wins (the other gets 409), and it raises the token version:
+   * the guest token is dead afterwards and its sockets are closed (docs/accounts.md).
    */
-  upgradeGuest(guest: UserRow, input: AccountInput): Promise<UserRow> {
+  async upgradeGuest(guest: UserRow, input: AccountInput): Promise<UserRow> {
     if (!guest.isGuest) throw conflict(SERVER_TEXTS.notAGuest);
-    return this.#account(input, (tx, passwordHash) =>
-      updateUser(tx, guest.id, {
-        username: input.username,
-        email: input.email,
-        passwordHash,
-        isGuest: false,
-        emailVerifiedAt: null,
-      }),
-    );
+    const upgraded = await this.#account(input, async (tx, passwordHash) => {
+      const row = await promoteGuest(tx, guest.id, { username: input.username, email: input.email, passwordHash });
+      if (!row) throw conflict(SERVER_TEXTS.notAGuest);
+      return row;
+    });
+    this.#revoked(upgraded.id, upgraded.tokenVersion);
+    return upgraded;
   }
 
   /**
@@ -291,11 +293,15 @@ export class AuthService {
     });
   }
 
-  async verifyEmail(token: string): Promise<UserRow> {
-    return this.#db.transaction(async (tx) => {
+  /**
+   * Marks the address verified and signs nobody in: a mailed link is not a key to the account
+   * (docs/accounts.md). The link is single use and dies with a password reset or change.
+   */
+  async verifyEmail(token: string): Promise<void> {
+    await this.#db.transaction(async (tx) => {
       const userId = await this.#redeemLink(tx, token, 'verify-email');
       const user = (await findUserById(tx, userId)) as UserRow;
-      return user.emailVerifiedAt ? user : updateUser(tx, userId, { emailVerifiedAt: new Date() });
+      if (!user.emailVerifiedAt) await updateUser(tx, userId, { emailVerifiedAt: new Date() });
     });
   }
 
@@ -309,7 +315,7 @@ export class AuthService {
     });
   }
 
-  /** A reset proves the address too; every older session ends. */
+  /** A reset proves the address too; every older session and every other unused mailed link ends. */
   async resetPassword(token: string, password: string): Promise<void> {
     // The link is checked before the costly hash, so a bogus token costs one indexed lookup, no argon2;
     // it is redeemed (single use) in the transaction below.
@@ -321,6 +327,7 @@ export class AuthService {
       // Refused here, the transaction rolls back and the link stays usable for a better password.
       assertAcceptablePassword(password, user);
       await updateUser(tx, userId, { passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? new Date() });
+      await this.#retireLinks(tx, userId);
       return bumpTokenVersion(tx, userId);
     });
     this.#revoked(updated.id, updated.tokenVersion);
@@ -334,6 +341,7 @@ export class AuthService {
     const passwordHash = await hashPassword(newPassword);
     const updated = await this.#db.transaction(async (tx) => {
       await updateUser(tx, user.id, { passwordHash });
+      await this.#retireLinks(tx, user.id);
       return bumpTokenVersion(tx, user.id);
     });
     this.#revoked(user.id, updated.tokenVersion);
@@ -395,6 +403,14 @@ export class AuthService {
     await db.insert(emailTokens).values({ userId, purpose, tokenHash: hash, expiresAt: new Date(now.getTime() + ttl) });
     const page = purpose === 'verify-email' ? 'verify-email' : 'reset-password';
     return `${this.#config.publicUrl}/${page}?token=${encodeURIComponent(token)}`;
+  }
+
+  /** Every unused mailed link of the user (verify and reset) stops working: marked used. */
+  async #retireLinks(db: Db, userId: string): Promise<void> {
+    await db
+      .update(emailTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(emailTokens.userId, userId), isNull(emailTokens.usedAt)));
   }
 
   /** Whether a link is known, unused and unexpired, without using it. */

@@ -99,6 +99,29 @@ export async function updateUser(db: Db, id: string, changes: Partial<NewUser>):
   return row as UserRow;
 }
 
+/**
+ * A guest becomes an account in one statement, only while it still is a guest (null otherwise: another
+ * upgrade won), unverified, and with its token version raised so the guest token stops working.
+ */
+export async function promoteGuest(
+  db: Db,
+  id: string,
+  account: { username: string; email: string; passwordHash: string },
+): Promise<UserRow | null> {
+  const [row] = await db
+    .update(users)
+    .set({
+      ...account,
+      isGuest: false,
+      emailVerifiedAt: null,
+      tokenVersion: sql`${users.tokenVersion} + 1`,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(users.id, id), eq(users.isGuest, true)))
+    .returning();
+  return row ?? null;
+}
+
 /** Revokes every session token issued so far. */
 export async function bumpTokenVersion(db: Db, id: string): Promise<UserRow> {
   const [row] = await db

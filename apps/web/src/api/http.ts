@@ -61,8 +61,13 @@ function noResponseText(error: unknown): string {
   return HTTP_TEXTS.unexpected;
 }
 
-/** Where a 401 sends the user: to /login after a second, except from the login and register pages. */
-function sessionExpired(): void {
+/**
+ * Where a 401 sends the user: "Session expired. Please login again." and /login after a second,
+ * except from the login and register pages. A session revoked elsewhere (a password reset or change,
+ * a guest upgrade) ends this way too (docs/accounts.md). Said once, however many calls were refused.
+ */
+function sessionExpired(token: string): void {
+  if (session.get().token !== token) return;
   session.clear();
   const path = window.location.pathname;
   if (path === '/login' || path === '/register') return;
@@ -110,7 +115,7 @@ export async function api<K extends HttpRouteName>(name: K, options: CallOptions
     };
   }
   const serverMessage = typeof body?.message === 'string' ? body.message : undefined;
-  if (response.status === 401 && token) sessionExpired();
+  if (response.status === 401 && token) sessionExpired(token);
   const text = httpErrorText(response.status, serverMessage, endpoint) ?? serverMessage ?? HTTP_TEXTS.unexpected;
   if (!options.quiet && response.status !== 401) {
     toast.error(text);

@@ -30,7 +30,18 @@ export function Register() {
     try {
       const { username, email, password } = values;
       if (upgrading) {
-        const { data, message } = await api('upgradeGuest', { body: { username, email, password }, quiet: true });
+        const { data, message, raw } = await api('upgradeGuest', {
+          body: { username, email, password },
+          quiet: true,
+        });
+        if (raw.requiresEmailVerification === true) {
+          // As a registration: the guest session ended with the upgrade, and the account signs in once
+          // its address is verified (docs/accounts.md).
+          session.clear();
+          toast.success(SUCCESS_TEXTS.registrationCheckEmail);
+          navigate(`/login${keepFrom}`, { replace: true });
+          return;
+        }
         session.signIn(data.token, data.user);
         toast.success(message ?? SERVER_TEXTS.guestUpgraded);
         navigate(next, { replace: true });

@@ -31,9 +31,16 @@ export function VerifyEmail() {
     if (!token || started.current) return;
     started.current = true;
     api('verifyEmail', { body: { token }, quiet: true }).then(
-      ({ data }) => {
-        // Verifying the address is the account's first sign-in: the dashboard says welcome.
-        session.signIn(data.token, data.user, { newAccount: true });
+      () => {
+        // The link verifies the address and signs nobody in (docs/accounts.md): a browser that is not
+        // signed in ends on the login page by the dashboard's guard. One that is signed in reads its
+        // account again, so it shows the address as verified.
+        if (session.get().token) {
+          void api('me', { quiet: true }).then(
+            ({ data }) => session.setUser(data.user),
+            () => undefined,
+          );
+        }
         setState({ kind: 'success' });
       },
       (error: unknown) => {

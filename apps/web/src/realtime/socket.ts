@@ -25,6 +25,7 @@ import {
 import { useSyncExternalStore } from 'react';
 import { type Socket, io } from 'socket.io-client';
 import { toast } from 'sonner';
+import { ApiError, api } from '../api/http.ts';
 import { session } from '../auth/session.ts';
 
 export type GameSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -121,6 +122,15 @@ function authenticationFailed(): void {
   window.location.assign(`/login?from=${encodeURIComponent(window.location.pathname)}`);
 }
 
+/** The server closed a socket of a session that still works: say so and connect again in the background. */
+function serverClosed(closed: GameSocket): void {
+  if (socket !== closed || closed.connected) return;
+  setState({ status: 'reconnecting', message: CONNECTION_TEXTS.serverDisconnected });
+  toast.error(CONNECTION_TEXTS.serverDisconnected);
+  // socket.io does not reconnect after the server closed the connection on purpose.
+  scheduleRecovery();
+}
+
 /** What the server said when it refused the handshake (null: socket.io's own failure, not a refusal). */
 function handshakeRefusal(error: Error): HandshakeRefusal | null {
   const parsed = handshakeRefusalSchema.safeParse((error as Error & { data?: unknown }).data);
@@ -166,14 +176,19 @@ function open(token: string): Promise<GameSocket> {
     if (reason === 'io server disconnect') {
       // The server closes a session's sockets when it revokes its tokens, most often at this tab's
       // own request (sign-out, a password change, account deletion), whose answer then clears or
-      // replaces the session and with it this socket. Only when nothing did so is it news: then the
-      // health check and a new handshake tell a restart (reconnects) from a revoked session (signs out).
+      // replaces the session and with it this socket. Only when nothing did so is it news: GET
+      // /auth/me tells a session revoked elsewhere (a 401: the HTTP client says "Session expired.
+      // Please login again." and goes to /login after a second, docs/accounts.md) from a server
+      // that closed it for another reason (a restart: the health check and a new handshake follow).
       setTimeout(() => {
         if (socket !== created || created.connected) return;
-        setState({ status: 'reconnecting', message: CONNECTION_TEXTS.serverDisconnected });
-        toast.error(CONNECTION_TEXTS.serverDisconnected);
-        // socket.io does not reconnect after the server closed the connection on purpose.
-        scheduleRecovery();
+        void api('me', { quiet: true }).then(
+          () => serverClosed(created),
+          (error: unknown) => {
+            if (error instanceof ApiError && error.status === 401) return;
+            serverClosed(created);
+          },
+        );
       }, SERVER_DISCONNECT_GRACE_MS);
       return;
     }
