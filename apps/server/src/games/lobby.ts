@@ -92,8 +92,8 @@ export class Lobby {
    */
   restore(stored: StoredLobby, downtime: number | null): void {
     this.#seats = stored.seats.map((s) => ({ ...s }));
-    // The hold, like the countdown, is moved on by the time the server was down.
-    this.#hold = stored.hold ? { ...stored.hold, until: stored.hold.until + (downtime ?? 0) } : null;
+    // The hold ends when it would have (a rematch is for the players who just played, not later).
+    this.#hold = stored.hold ?? null;
     if (downtime === null || (stored.status !== 'waiting' && stored.status !== 'starting')) return;
     this.#phase = stored.status;
     this.#startsAt = stored.startsAt === null ? null : stored.startsAt + downtime;
