@@ -1,10 +1,11 @@
 /**
  * Account journeys in a real browser against the real server: register with the form's own
  * validation, the dashboard, sign out, the guard that remembers where you were going, sign in by
- * username, a wrong password, the demo login, and a verification link without its token.
+ * username, a wrong password, the demo login and its upgrade to an account, and a verification link
+ * without its token.
  */
 import { randomBytes } from 'node:crypto';
-import { AUTH_TEXTS, SUCCESS_TEXTS, VALIDATION_TEXTS } from '@memeslam/protocol';
+import { AUTH_TEXTS, SERVER_TEXTS, SUCCESS_TEXTS, VALIDATION_TEXTS } from '@memeslam/protocol';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { registerAccount } from './helpers/accounts.ts';
@@ -107,6 +108,37 @@ describeJourneys('accounts', () => {
       await atPath(journey.page, '/dashboard');
       await journey.page.getByText(SUCCESS_TEXTS.demoLogin).waitFor();
       await journey.page.getByRole('heading', { name: /^Welcome, Guest_[A-Z2-9]{4}!$/ }).waitFor();
+      journey.assertNoPageErrors();
+    } finally {
+      await journey.close();
+    }
+  });
+
+  it('a guest becomes an account: the guest token dies, the new one signs the browser in', async () => {
+    const journey = await openJourney(browser(), server().base);
+    const { page } = journey;
+    const username = `gu_${randomBytes(3).toString('hex')}`;
+    try {
+      await journey.goto('/register');
+      await page.getByRole('button', { name: 'Play as guest' }).click();
+      await atPath(page, '/dashboard');
+      const guestToken = await page.evaluate(() => localStorage.getItem('token'));
+      await journey.goto('/register');
+      await page.getByLabel('Username', { exact: true }).fill(username);
+      await page.getByLabel('Email', { exact: true }).fill(`${username}@example.com`);
+      await page.getByLabel('Password', { exact: true }).fill('upgraded guest 3');
+      await page.getByLabel('Confirm password', { exact: true }).fill('upgraded guest 3');
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await page.getByText(SERVER_TEXTS.guestUpgraded).waitFor();
+      await atPath(page, '/dashboard');
+      const token = await page.evaluate(() => localStorage.getItem('token'));
+      expect(token).toBeTruthy();
+      expect(token).not.toBe(guestToken);
+      const me = (bearer: string | null) =>
+        fetch(`${server().base}/api/auth/me`, { headers: { authorization: `Bearer ${bearer}` } });
+      expect((await me(guestToken)).status).toBe(401);
+      expect((await me(token)).status).toBe(200);
+      await page.getByRole('heading', { name: new RegExp(username) }).waitFor();
       journey.assertNoPageErrors();
     } finally {
       await journey.close();

@@ -2,9 +2,18 @@
  * Issue 13 in the browser: when the server cannot check the token during the socket handshake (its
  * database is away) it answers with a server error marked `retry`; the app keeps its session, stays
  * where it is and connects again by itself, well before its 15 s connect limit would have. A session
- * revoked elsewhere loses its socket at once, and the tab signs out.
+ * revoked elsewhere loses its socket at once, and the tab signs out, saying "Session expired. Please
+ * login again." (docs/accounts.md).
  */
-import { CONNECTION_TEXTS, type HandshakeRefusal, SERVER_TEXTS } from '@memeslam/protocol';
+import { eq } from 'drizzle-orm';
+import {
+  CONNECTION_TEXTS,
+  HTTP_TEXTS,
+  type HandshakeRefusal,
+  SERVER_TEXTS,
+  SESSION_EXPIRED_REDIRECT_MS,
+} from '@memeslam/protocol';
+import { outbox } from '../apps/server/src/db/schema.ts';
 import { expect, it } from 'vitest';
 import { registerAccount, signIn } from './helpers/accounts.ts';
 import { atPath, describeJourneys, openJourney, useBrowser } from './helpers/browser.ts';
@@ -73,6 +82,53 @@ describeJourneys('sessions', () => {
       journey.assertNoPageErrors();
     } finally {
       await journey.close();
+    }
+  });
+
+  it('a password reset in one browser: the other, signed in, says "Session expired. Please login again." and goes to /login', async () => {
+    const account = await registerAccount(server().base, 'expired');
+    const signedIn = await openJourney(browser(), server().base);
+    const other = await openJourney(browser(), server().base);
+    try {
+      await signIn(signedIn, account);
+      await signedIn.goto('/dashboard');
+      await signedIn.page.locator('p[role="status"]', { hasText: CONNECTION_TEXTS.connected }).waitFor();
+
+      // The second browser (not signed in) asks for a reset link and sets a new password with it.
+      await other.goto('/forgot-password');
+      await other.page.getByLabel('Email', { exact: true }).fill(account.user.email);
+      await other.page.getByRole('button', { name: 'Send reset link' }).click();
+      await other.page.getByRole('status').getByText(SERVER_TEXTS.resetMailSent).waitFor();
+      let link: string | null = null;
+      await expect
+        .poll(async () => {
+          const mails = await server().app.db.select().from(outbox).where(eq(outbox.to, account.user.email));
+          link = mails.find((mail) => mail.link?.includes('/reset-password'))?.link ?? null;
+          return link;
+        })
+        .not.toBeNull();
+      const url = new URL(link as unknown as string);
+      await other.goto(`${url.pathname}${url.search}`);
+      await other.page.getByLabel('New password', { exact: true }).fill('reset elsewhere 8');
+      await other.page.getByLabel('Confirm password', { exact: true }).fill('reset elsewhere 8');
+      await other.page.getByRole('button', { name: 'Set new password' }).click();
+      await other.page.getByText(SERVER_TEXTS.passwordReset).waitFor();
+
+      // The first browser's socket was closed by the server; its session check answers 401.
+      const { page } = signedIn;
+      await page.getByText(HTTP_TEXTS.sessionExpired).waitFor({ timeout: 10_000 });
+      const shownAt = Date.now();
+      await signedIn.screenshot('sessions-expired-toast');
+      await atPath(page, '/login');
+      expect(Date.now() - shownAt).toBeLessThan(SESSION_EXPIRED_REDIRECT_MS + 5_000);
+      expect(new URL(page.url()).searchParams.get('from')).toBe('/dashboard');
+      expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+      await page.getByLabel('Email or username', { exact: true }).waitFor();
+      signedIn.assertNoPageErrors();
+      other.assertNoPageErrors();
+    } finally {
+      await signedIn.close();
+      await other.close();
     }
   });
 });
