@@ -8,10 +8,30 @@
  * Every 429 carries Retry-After.
  */
 import { ABUSE_LIMITS, AUTH_TEXTS, SERVER_TEXTS } from '@memeslam/protocol';
+import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Booted, DATABASE_MODES, boot, call, newAccount } from './helpers/boot.ts';
+import { Client } from './helpers/sockets.ts';
 
 const from = (address: string) => ({ 'x-forwarded-for': address });
+
+/** A socket whose handshake comes through the trusted proxy for `address`; its connect_error's text if refused. */
+export function connectFrom(base: string, token: string, address: string): Promise<Client | string> {
+  const socket = io(base, {
+    auth: { token },
+    transports: ['websocket'],
+    extraHeaders: from(address),
+    reconnection: false,
+    forceNew: true,
+  });
+  return new Promise((resolve) => {
+    socket.once('connect', () => resolve(new Client(socket)));
+    socket.once('connect_error', (error) => {
+      socket.close();
+      resolve(error.message);
+    });
+  });
+}
 
 /** Retry-After of a 429: whole seconds, within the limit's window. */
 function expectRetryAfter(headers: Headers, windowMs: number): void {
@@ -178,6 +198,31 @@ describe.each(DATABASE_MODES)('limits behind a named proxy on %s', (mode) => {
       headers: from(owner),
     });
     expect(typo.status).toBe(401);
+  });
+
+  it(`sockets: ${ABUSE_LIMITS.socketsPerIp} per network; more addresses of the /64 are refused, another /64 is not`, async () => {
+    const perUser = ABUSE_LIMITS.socketsPerUser;
+    const tokens: string[] = [];
+    for (let n = 0; n <= ABUSE_LIMITS.socketsPerIp / perUser; n += 1)
+      tokens.push((await register(`198.18.0.${n + 1}`)).token);
+    const clients: Client[] = [];
+    try {
+      for (let i = 0; i < ABUSE_LIMITS.socketsPerIp; i += 1) {
+        const address = `2001:db8:5:5:${(i + 1).toString(16)}::${(i * 3 + 1).toString(16)}`;
+        const client = await connectFrom(server.base, tokens[Math.floor(i / perUser)] as string, address);
+        expect(client).toBeInstanceOf(Client);
+        clients.push(client as Client);
+      }
+      const last = tokens.at(-1) as string;
+      expect(await connectFrom(server.base, last, '2001:db8:5:5:ffff:ffff:ffff:ffff')).toBe(
+        SERVER_TEXTS.tooManyConnections,
+      );
+      const elsewhere = await connectFrom(server.base, last, '2001:db8:5:6::1');
+      expect(elsewhere).toBeInstanceOf(Client);
+      clients.push(elsewhere as Client);
+    } finally {
+      clients.forEach((c) => c.close());
+    }
   });
 
   it('login: a login naming no account is limited the same way (nothing tells them apart)', async () => {

@@ -12,7 +12,7 @@
  * per user across all their sockets. The per-address count, the users' budgets and who is online are
  * cluster-wide in cluster mode (cluster/counts.ts); the rest is per server process.
  */
-import { ServerResponse } from 'node:http';
+import { type IncomingMessage, ServerResponse } from 'node:http';
 import proxyAddr from '@fastify/proxy-addr';
 import {
   ABUSE_LIMITS,
@@ -137,9 +137,13 @@ export function attachGateway(
     adapter: LocalAdapter,
   });
   // Memory per connection (socket.io docs, "Memory usage"): by default each session keeps its first
-  // HTTP request. Nothing here reads it (or `socket.handshake.headers`, which it fills) after the
-  // handshake: the middleware below reads only `socket.handshake.auth`.
+  // HTTP request. It is let go of here, so `socket.handshake.headers` (which it fills) is empty by the
+  // time the middleware below runs: the client's address, which needs the forwarding header behind a
+  // trusted proxy, is read from the request first and kept by the connection.
+  const clientAddresses = new WeakMap<object, string>();
   io.engine.on('connection', (rawSocket: { request: unknown } & EngineConnection) => {
+    const request = rawSocket.request as IncomingMessage | null;
+    if (request) clientAddresses.set(rawSocket, requestIp(request, trust));
     rawSocket.request = null;
     coalesceWrites(rawSocket);
   });
@@ -195,7 +199,7 @@ export function attachGateway(
     if (held >= maxSockets) return next(handshakeRefused('SERVER_BUSY'));
     // Counted and compared per network (IPv4 whole, IPv6 its /64), not per address: socket.data.address
     // is the network, so Play now's same-address rule sees one /64 as one place (docs/limits.md).
-    const ip = networkOf(clientIp(socket, trust));
+    const ip = networkOf(clientAddresses.get(socket.conn) ?? clientIp(socket, trust));
     const fromIp = rateLimits ? addresses.hold(ip, ABUSE_LIMITS.socketsPerIp) : true;
     if (fromIp === false) return next(handshakeRefused('TOO_MANY_CONNECTIONS'));
     held += 1;
@@ -372,6 +376,16 @@ export function attachGateway(
 function handshakeRefused(code: RefusalCode, message: string = REFUSAL_TEXTS[code], retry = false): Error {
   const data: HandshakeRefusal = retry ? { code, retry } : { code };
   return Object.assign(new Error(message), { data });
+}
+
+/** A handshake request's client address: the peer's, or the forwarding header's as far as `trustProxy` allows. */
+function requestIp(request: IncomingMessage, trust: (address: string, hop: number) => boolean): string {
+  const address = request.socket.remoteAddress ?? '';
+  try {
+    return proxyAddr({ headers: request.headers, socket: { remoteAddress: address } } as never, trust) ?? address;
+  } catch {
+    return address;
+  }
 }
 
 /** The client's address: the peer's, or the forwarding header's as far as `trustProxy` allows. */
