@@ -2,7 +2,7 @@
  * Getting people into a game, in real browsers: the dashboard's "Join with code" answers a wrong code
  * at its field at once (not after the spec's retries); a lobby's invite link (/join/CODE, copied from
  * the waiting room) brings a signed-out visitor in as a guest or through a new account, and a
- * signed-in one straight in; a guest from the landing page never sees the address the server made up for it and
+ * signed-in one straight in, asking first when that would take them out of their own waiting lobby; a guest from the landing page never sees the address the server made up for it and
  * becomes an account keeping its id; a wrong password is said at the sign-in form.
  */
 import { AUTH_TEXTS, LOBBY_TEXTS, SERVER_TEXTS } from '@memeslam/protocol';
@@ -12,6 +12,7 @@ import { call } from './helpers/audit.ts';
 import { expectAccessible } from './helpers/axe.ts';
 import { atPath, describeJourneys, openJourney, useBrowser } from './helpers/browser.ts';
 import { useServer } from './helpers/server.ts';
+import { LEAVE_LOBBY_TEXTS } from '../apps/web/src/lobby/texts.ts';
 
 describeJourneys('joining people', () => {
   const browser = useBrowser();
@@ -126,6 +127,60 @@ describeJourneys('joining people', () => {
       await Promise.all([hostJourney, guest, newcomer, signedIn].map((j) => j.close()));
     }
   }, 90_000);
+
+  it('asks before an invite link takes someone out of their own waiting lobby: stay, or leave and join', async () => {
+    const [inviter, waiter] = await Promise.all([
+      registerAccount(server().base, 'asker'),
+      registerAccount(server().base, 'waiter'),
+    ]);
+    const journey = await openJourney(browser(), server().base);
+    const { page } = journey;
+    const seatOf = async () =>
+      (await call<{ games: { roomCode: string; status: string }[] }>(server(), waiter, '/game/my-games')).games.map(
+        (g) => g.roomCode,
+      );
+    try {
+      await signIn(journey, waiter);
+      const own = await call<{ roomCode: string }>(server(), waiter, '/game/create', { settings: { maxPlayers: 2 } });
+      const other = await call<{ roomCode: string }>(server(), inviter, '/game/create', {
+        settings: { maxPlayers: 2 },
+      });
+      await journey.goto(`/lobby/${own.roomCode}`);
+      await page.getByRole('listitem', { name: waiter.username }).waitFor();
+
+      // The invite link: a dialog, not a silent leave.
+      await journey.goto(`/join/${other.roomCode}`);
+      const dialog = page.getByRole('dialog', { name: LEAVE_LOBBY_TEXTS.title });
+      await dialog.waitFor();
+      await dialog.getByText(LEAVE_LOBBY_TEXTS.description(own.roomCode, other.roomCode)).waitFor();
+      await expectAccessible(page, 'invite link asking before leaving one’s lobby');
+      expect(await seatOf()).toEqual([own.roomCode]);
+      await dialog.getByRole('button', { name: LEAVE_LOBBY_TEXTS.stay }).click();
+      await atPath(page, `/lobby/${own.roomCode}`);
+      await page.getByRole('listitem', { name: waiter.username }).waitFor();
+      expect(await seatOf()).toEqual([own.roomCode]);
+
+      // Asked again, Escape stays too; then leave and join.
+      await journey.goto(`/join/${other.roomCode}`);
+      await dialog.waitFor();
+      await page.keyboard.press('Escape');
+      await atPath(page, `/lobby/${own.roomCode}`);
+      await journey.goto(`/join/${other.roomCode}`);
+      await dialog.getByRole('button', { name: LEAVE_LOBBY_TEXTS.leaveAndJoin }).click();
+      await atPath(page, `/lobby/${other.roomCode}`);
+      await page.getByRole('listitem', { name: inviter.username }).waitFor();
+      await page.getByRole('listitem', { name: waiter.username }).waitFor();
+      expect(await seatOf()).toEqual([other.roomCode]);
+
+      // In the invited room already: its own link goes straight in, no question.
+      await journey.goto(`/join/${other.roomCode}`);
+      await atPath(page, `/lobby/${other.roomCode}`);
+      expect(await dialog.count()).toBe(0);
+      journey.assertNoPageErrors();
+    } finally {
+      await journey.close();
+    }
+  }, 60_000);
 
   it('plays as a guest from the landing page, never shows its made-up address, and becomes an account keeping its games', async () => {
     const journey = await openJourney(browser(), server().base, { phone: true });

@@ -1,23 +1,62 @@
 /**
  * /join/{roomCode}: an invite link. A signed-in visitor goes straight to the waiting room, which joins
- * the game; anyone else is asked in (play as a guest in one click, create an account, or sign in) and
- * then lands there too.
+ * the game, unless they wait in a lobby of their own: joining would leave it, so they are asked first
+ * (stay, or leave and join; docs/privacy.md). Anyone else is asked in (play as a guest in one click,
+ * create an account, or sign in) and then lands there too.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { api } from '../api/http.ts';
 import { playAsGuest } from '../auth/guest.ts';
 import { useSession } from '../auth/session.ts';
 import { Button } from '../components/Field.tsx';
 import { Spinner } from '../components/Spinner.tsx';
+import { LeaveLobbyDialog } from '../lobby/LeaveLobbyDialog.tsx';
+import { lobbyLeftByJoining } from '../lobby/invite.ts';
+
+/** Signed in: checking for a lobby of one's own, going to the invited room, or asking first. */
+type Decision = { kind: 'checking' } | { kind: 'go' } | { kind: 'ask'; ownRoomCode: string };
 
 export function Invite() {
   const roomCode = (useParams().roomCode ?? '').toUpperCase();
   const { isAuthenticated, isLoading } = useSession();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
+  const [decision, setDecision] = useState<Decision>({ kind: 'checking' });
   const lobby = `/lobby/${encodeURIComponent(roomCode)}`;
+
+  useEffect(() => {
+    if (!isAuthenticated) return;
+    let current = true;
+    const decide = (ownRoomCode: string | null) => {
+      if (current) setDecision(ownRoomCode ? { kind: 'ask', ownRoomCode } : { kind: 'go' });
+    };
+    // The server's word on the user's unfinished game (this tab's or another's); unsure: go on.
+    api('myGames', { quiet: true })
+      .then(({ data }) => decide(lobbyLeftByJoining(data.games, roomCode)))
+      .catch(() => decide(null));
+    return () => {
+      current = false;
+    };
+  }, [isAuthenticated, roomCode]);
+
   if (isLoading) return <Spinner />;
-  if (isAuthenticated) return <Navigate to={lobby} replace />;
+  if (isAuthenticated) {
+    if (decision.kind === 'go') return <Navigate to={lobby} replace />;
+    if (decision.kind === 'checking') return <Spinner />;
+    const own = decision.ownRoomCode;
+    return (
+      <main className="mx-auto max-w-md px-4 py-12 text-center">
+        <h1 className="text-3xl font-bold">You&apos;re invited to a game</h1>
+        <LeaveLobbyDialog
+          ownRoomCode={own}
+          roomCode={roomCode}
+          onStay={() => navigate(`/lobby/${encodeURIComponent(own)}`, { replace: true })}
+          onLeave={() => navigate(lobby, { replace: true })}
+        />
+      </main>
+    );
+  }
 
   async function guest() {
     setBusy(true);
