@@ -232,7 +232,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
   registerAuthRoutes(app, auth, limit);
   registerGameRoutes(app, auth, games);
   registerStatsRoutes(app, auth, counts.presence);
-  registerWalletRoutes(app, auth, config.jwtSecret, options.clock ?? systemClock);
+  registerWalletRoutes(app, auth, config.jwtSecret, options.clock ?? systemClock, config.publicUrl);
   const tournaments = new TournamentService({
     db: database.db,
     clock: options.clock ?? systemClock,

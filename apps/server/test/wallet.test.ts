@@ -1,4 +1,7 @@
-/** Linking a Solana wallet over real HTTP: nonce, ed25519 signature, the address on /auth/me. */
+/**
+ * Linking a Solana wallet over real HTTP: nonce, a Sign-In-With-Solana message for this server's
+ * domain, ed25519 signature, the address on /auth/me; every field checked, another domain refused.
+ */
 import { type KeyObject, generateKeyPairSync, sign } from 'node:crypto';
 import { SERVER_TEXTS, userSchema, walletNonceDataSchema, walletVerifyDataSchema } from '@memeslam/protocol';
 import bs58 from 'bs58';
@@ -21,7 +24,8 @@ function keypair(): Keypair {
   return { address: bs58.encode(raw), privateKey };
 }
 
-const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+/** The boot helper's PUBLIC_URL. */
+const PUBLIC_URL = 'http://memeslam.test';
 
 function signMessage(wallet: Keypair, message: string): string {
   const signature = sign(null, Buffer.from(message, 'utf8'), wallet.privateKey);
@@ -55,7 +59,7 @@ describe.each(DATABASE_MODES)('wallet verification on %s', (mode) => {
   /** A nonce, signed by the wallet: a body that verifies unless a test changes it. */
   async function signedBody(token: string, wallet: Keypair) {
     const { nonce, message } = await nonceFor(token, wallet.address);
-    return { address: wallet.address, nonce, signature: signMessage(wallet, message) };
+    return { address: wallet.address, nonce, message, signature: signMessage(wallet, message) };
   }
 
   const verify = (token: string | undefined, body: unknown) =>
@@ -67,13 +71,28 @@ describe.each(DATABASE_MODES)('wallet verification on %s', (mode) => {
     return userSchema.parse(res.body.data.user);
   }
 
-  it('issues a nonce whose message names the address and the nonce, expiring in a few minutes', async () => {
+  it('issues a Sign-In-With-Solana message for this domain with a sealed nonce, expiring in a few minutes', async () => {
     const token = await register();
     const wallet = keypair();
     const data = await nonceFor(token, wallet.address);
-    expect(data.message).toContain(wallet.address);
-    expect(data.message).toContain(data.nonce);
-    expect(data.nonce.length).toBeLessThanOrEqual(128);
+    const issuedAt = new Date(clock.now()).toISOString();
+    expect(data.message).toBe(
+      [
+        'memeslam.test wants you to sign in with your Solana account:',
+        wallet.address,
+        '',
+        'Link this Solana wallet to your MemeSlam account.',
+        '',
+        `URI: ${PUBLIC_URL}`,
+        'Version: 1',
+        'Chain ID: mainnet',
+        `Nonce: ${data.nonce}`,
+        `Issued At: ${issuedAt}`,
+        `Expiration Time: ${data.expiresAt}`,
+      ].join('\n'),
+    );
+    // CAIP-122: a nonce of letters and digits, at least 8.
+    expect(data.nonce).toMatch(/^[A-Za-z0-9]{8,128}$/);
     expect(Date.parse(data.expiresAt)).toBe(clock.now() + WALLET_NONCE_TTL_MS);
     // Random each time.
     expect((await nonceFor(token, wallet.address)).nonce).not.toBe(data.nonce);
@@ -107,7 +126,12 @@ describe.each(DATABASE_MODES)('wallet verification on %s', (mode) => {
     const token = await register();
     const wallet = keypair();
     const { nonce, message } = await nonceFor(token, wallet.address);
-    const res = await verify(token, { address: wallet.address, nonce, signature: signMessage(keypair(), message) });
+    const res = await verify(token, {
+      address: wallet.address,
+      nonce,
+      message,
+      signature: signMessage(keypair(), message),
+    });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ success: false, message: SERVER_TEXTS.invalidWalletSignature });
     expect((await me(token)).wallet.solanaAddress).toBeUndefined();
@@ -117,40 +141,109 @@ describe.each(DATABASE_MODES)('wallet verification on %s', (mode) => {
     const token = await register();
     const wallet = keypair();
     const { nonce, message } = await nonceFor(token, wallet.address);
-    const otherText = await verify(token, { address: wallet.address, nonce, signature: signMessage(wallet, nonce) });
+    const otherText = await verify(token, {
+      address: wallet.address,
+      nonce,
+      message,
+      signature: signMessage(wallet, nonce),
+    });
     expect(otherText.status).toBe(400);
     expect(otherText.body.message).toBe(SERVER_TEXTS.invalidWalletSignature);
     const raw = Buffer.from(bs58.decode(signMessage(wallet, message)));
     raw[10] = (raw[10] as number) ^ 1;
-    const flipped = await verify(token, { address: wallet.address, nonce, signature: bs58.encode(raw) });
+    const flipped = await verify(token, { address: wallet.address, nonce, message, signature: bs58.encode(raw) });
     expect(flipped.status).toBe(400);
     expect(flipped.body.message).toBe(SERVER_TEXTS.invalidWalletSignature);
   });
 
-  it('refuses a tampered nonce, even when the tampered message is signed', async () => {
+  it('refuses a tampered nonce (issued-at and expiry sealed), even when the tampered message is signed', async () => {
     const token = await register();
     const wallet = keypair();
     const { nonce, message } = await nonceFor(token, wallet.address);
-    const [random, expiry, mac] = nonce.split('.') as [string, string, string];
-    const later = (parseInt(expiry, 36) + 3_600_000).toString(36);
+    const [random, issued, expiry, mac] = [
+      nonce.slice(0, 32),
+      nonce.slice(32, 42),
+      nonce.slice(42, 52),
+      nonce.slice(52),
+    ];
+    const shifted = (time: string, by: number) => (parseInt(time, 36) + by).toString(36).padStart(10, '0');
+    const flip = (text: string) => `${text.slice(0, -1)}${text.endsWith('a') ? 'b' : 'a'}`;
     const tampered = [
-      `${random}.${later}.${mac}`,
-      `${random.slice(0, -1)}${random.endsWith('A') ? 'B' : 'A'}.${expiry}.${mac}`,
-      `${random}.${expiry}.${mac.startsWith('A') ? 'B' : 'A'}${mac.slice(1)}`,
-      // The last character's two spare bits: the same MAC bytes, but not the nonce that was issued.
-      `${random}.${expiry}.${mac.slice(0, -1)}${BASE64URL[BASE64URL.indexOf(mac.slice(-1)) + 1]}`,
-      `${random}.${expiry}`,
+      `${random}${issued}${shifted(expiry, 3_600_000)}${mac}`,
+      // An older issue time (a message that seems to have been issued earlier) is refused too.
+      `${random}${shifted(issued, -60_000)}${expiry}${mac}`,
+      `${flip(random)}${issued}${expiry}${mac}`,
+      `${random}${issued}${expiry}${flip(mac)}`,
+      `${random}${issued}${expiry}${mac.toUpperCase()}`,
+      `${random}${issued}${expiry}`,
       'not-a-nonce',
     ];
+    expect(`${random}${issued}${expiry}${mac}`).toBe(nonce);
     for (const bad of tampered) {
       const res = await verify(token, {
         address: wallet.address,
         nonce: bad,
+        message: message.replace(nonce, bad),
         signature: signMessage(wallet, message.replace(nonce, bad)),
       });
       expect(res.status, bad).toBe(400);
       expect(res.body).toEqual({ success: false, message: SERVER_TEXTS.invalidWalletNonce });
     }
+  });
+
+  it('refuses a message for another domain (the phishing case) and any other changed field', async () => {
+    // An attacker asks the server for a nonce for the victim's address on the attacker's account, then
+    // has the victim sign it on the attacker's page, rewritten for that page's domain (so the wallet
+    // shows no warning): the server refuses it as made for another website; nothing is linked.
+    const attacker = await register();
+    const victim = keypair();
+    const { nonce, message } = await nonceFor(attacker, victim.address);
+    const phishing = message.replace(/^memeslam\.test wants/, 'memeslam-prizes.example wants');
+    expect(phishing).not.toBe(message);
+    const refused = await verify(attacker, {
+      address: victim.address,
+      nonce,
+      message: phishing,
+      signature: signMessage(victim, phishing),
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({ success: false, message: SERVER_TEXTS.walletMessageWrongDomain });
+    // The same text signed but sent as the server's own message: the signature is not over it.
+    const swapped = await verify(attacker, {
+      address: victim.address,
+      nonce,
+      message,
+      signature: signMessage(victim, phishing),
+    });
+    expect(swapped.status).toBe(400);
+    expect(swapped.body.message).toBe(SERVER_TEXTS.invalidWalletSignature);
+    expect((await me(attacker)).wallet.solanaAddress).toBeUndefined();
+
+    // Every other field is checked too: each change, validly signed, is refused.
+    const changed = [
+      message.replace(`URI: ${PUBLIC_URL}`, 'URI: https://memeslam-prizes.example'),
+      message.replace('Version: 1', 'Version: 2'),
+      message.replace('Chain ID: mainnet', 'Chain ID: devnet'),
+      message.replace('Link this Solana wallet', 'Sign in with this Solana wallet'),
+      message.replace(/Issued At: .*/, `Issued At: ${new Date(clock.now() - 60_000).toISOString()}`),
+      message.replace(/Expiration Time: .*/, `Expiration Time: ${new Date(clock.now() + 86_400_000).toISOString()}`),
+      message.replace(`Nonce: ${nonce}`, `Nonce: ${nonce.slice(0, -1)}${nonce.endsWith('0') ? '1' : '0'}`),
+      `${message}\nResources:\n- https://memeslam-prizes.example`,
+      message.replace('\n\nLink', '\nLink'),
+      'sign me',
+    ];
+    for (const text of changed) {
+      expect(text).not.toBe(message);
+      const res = await verify(attacker, {
+        address: victim.address,
+        nonce,
+        message: text,
+        signature: signMessage(victim, text),
+      });
+      expect(res.status, text).toBe(400);
+      expect(res.body, text).toEqual({ success: false, message: SERVER_TEXTS.invalidWalletMessage });
+    }
+    expect((await me(attacker)).wallet.solanaAddress).toBeUndefined();
   });
 
   it('refuses an expired nonce', async () => {
@@ -178,6 +271,7 @@ describe.each(DATABASE_MODES)('wallet verification on %s', (mode) => {
     const swapped = await verify(alice, {
       address: other.address,
       nonce,
+      message: message.replace(wallet.address, other.address),
       signature: signMessage(other, message.replace(wallet.address, other.address)),
     });
     expect(swapped.status).toBe(400);
@@ -252,7 +346,7 @@ describe.each(DATABASE_MODES)('wallet verification on %s', (mode) => {
     // An address of 32 bytes that is no point on the curve is a refused signature, not a crash.
     const zeros = bs58.encode(Buffer.alloc(32));
     const { nonce, message } = await nonceFor(token, zeros);
-    const res = await verify(token, { address: zeros, nonce, signature: signMessage(wallet, message) });
+    const res = await verify(token, { address: zeros, nonce, message, signature: signMessage(wallet, message) });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(SERVER_TEXTS.invalidWalletSignature);
     expect((await me(token)).wallet.solanaAddress).toBeUndefined();
@@ -265,7 +359,9 @@ describe.each(DATABASE_MODES)('wallet verification on %s', (mode) => {
       {},
       { nonce: good.nonce, signature: good.signature },
       { address: good.address, signature: good.signature },
-      { address: good.address, nonce: good.nonce },
+      { address: good.address, nonce: good.nonce, message: good.message },
+      { address: good.address, nonce: good.nonce, signature: good.signature },
+      { ...good, message: '' },
       { ...good, extra: true },
       { ...good, nonce: '' },
       [],

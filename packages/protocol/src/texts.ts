@@ -167,6 +167,14 @@ export const SERVER_TEXTS = {
   walletNonceExpired: 'Wallet verification expired. Please try again.',
   invalidWalletNonce: 'Wallet verification request is invalid. Please start again.',
   walletAddressTaken: 'This Solana address is already linked to another account',
+  /** The signed wallet-link message is not the one this server issued (a field changed or missing). */
+  invalidWalletMessage: 'The wallet message does not match the one MemeSlam issued. Please start again.',
+  /** The phishing case: a wallet-link message made for another site (docs/security.md). */
+  walletMessageWrongDomain:
+    'This wallet message was made for another website. Link your wallet only on MemeSlam itself.',
+  /** Promotion to admin or superadmin (docs/security.md). */
+  promotionNeedsVerifiedEmail: 'Only an account with a verified e-mail address can be given an admin role',
+  promotionOfGuest: 'A guest account cannot be given an admin role',
   internalError: 'Internal server error',
   /** Ours (issue 13): a ceiling of the server was reached (rooms, sockets, password hashing, event loop). */
   serverBusy: 'Server busy, try again shortly',

@@ -30,7 +30,10 @@ export const walletNonceSchema = strictBody({ address: solanaAddressSchema });
 
 export const walletNonceDataSchema = z.object({
   nonce: z.string().min(1),
-  /** The exact text to sign (it contains the nonce and the address). */
+  /**
+   * The exact text to sign, in the Sign-In-With-Solana (CAIP-122) shape: the site's domain, the
+   * address, a statement, URI, version, chain ID, nonce, issued-at and expiration time.
+   */
   message: z.string().min(1),
   expiresAt: isoDateSchema,
 });
@@ -41,6 +44,8 @@ export const walletVerifySchema = strictBody({
   address: solanaAddressSchema,
   nonce: z.string().min(1).max(128),
   signature: walletSignatureSchema,
+  /** The message as signed (Sign-In-With-Solana shape): the server checks each field against its own. */
+  message: z.string({ error: SERVER_TEXTS.invalidWalletMessage }).min(1).max(2000),
 });
 
 export const walletVerifyDataSchema = z.object({ wallet: walletSchema });

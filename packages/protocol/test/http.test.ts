@@ -220,7 +220,12 @@ describe('admin and wallet', () => {
     const address = '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV';
     expect(walletNonceSchema.safeParse({ address }).success).toBe(true);
     expect(walletNonceSchema.safeParse({ address: '0OIl' + address.slice(4) }).success).toBe(false);
-    expect(walletVerifySchema.safeParse({ address, nonce: 'n-1', signature: '5'.repeat(88) }).success).toBe(true);
-    expect(walletVerifySchema.safeParse({ address, nonce: 'n-1', signature: 'short' }).success).toBe(false);
+    expect(
+      walletVerifySchema.safeParse({ address, nonce: 'n-1', signature: '5'.repeat(88), message: 'm' }).success,
+    ).toBe(true);
+    expect(walletVerifySchema.safeParse({ address, nonce: 'n-1', signature: '5'.repeat(88) }).success).toBe(false);
+    expect(walletVerifySchema.safeParse({ address, nonce: 'n-1', signature: 'short', message: 'm' }).success).toBe(
+      false,
+    );
   });
 });

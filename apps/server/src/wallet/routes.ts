@@ -11,8 +11,9 @@ export function registerWalletRoutes(
   auth: AuthService,
   secret: string,
   clock: { now(): number },
+  publicUrl: string,
 ): void {
-  const wallets = new WalletService({ db: app.db, secret, clock });
+  const wallets = new WalletService({ db: app.db, secret, clock, publicUrl });
   const on = <K extends HttpRouteName>(name: K, handler: (ctx: RouteContext<K>) => Promise<Answer<K>>) =>
     defineRoute(app, (token) => auth.authenticate(token), name, handler);
   /** Both routes' access is `user`: defineRoute has already refused a request without one. */

@@ -119,7 +119,7 @@ export async function fillPgliteRelease(dataDir: string, clock: ManualClock): Pr
     onBackgroundError: (error) => failures.push(error),
   });
   const tournaments = new TournamentService({ db, clock, log });
-  const wallets = new WalletService({ db, secret: config.jwtSecret, clock });
+  const wallets = new WalletService({ db, secret: config.jwtSecret, clock, publicUrl: config.publicUrl });
   const seeds = [botWinsSeed(), liveSeed];
   let recorded: () => void = () => {};
   const firstRecord = new Promise<void>((resolve) => (recorded = resolve));
@@ -165,6 +165,7 @@ export async function fillPgliteRelease(dataDir: string, clock: ManualClock): Pr
       address: walletAddress,
       nonce: nonce.nonce,
       signature: signed(privateKey, nonce.message),
+      message: nonce.message,
     });
 
     // A tournament of the next hour that bot games count for; alice and bob join.

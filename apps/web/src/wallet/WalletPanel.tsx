@@ -1,7 +1,9 @@
 /**
  * The profile's wallet (accounts spec §3 "wallet: balance and totalWon"; DESIGN §5): the balance and
  * total won, which are sums of the ledger where tournament prizes land, read fresh from the server;
- * the verified Solana address, or linking one by signing the server's nonce with the wallet.
+ * the verified Solana address, or linking one by signing the server's Sign-In-With-Solana message
+ * (this site's domain, a nonce, issued-at and expiry) with the wallet; the message is shown here while
+ * the wallet asks, and sent back with the signature so the server checks each field (docs/security.md).
  */
 import type { User } from '@memeslam/protocol';
 import { useQueryClient } from '@tanstack/react-query';
@@ -23,6 +25,7 @@ export const WALLET_UI = {
   linked: 'Solana wallet verified',
   noProvider: 'No Solana wallet was found in this browser. Install a wallet extension, then reload this page.',
   linkFailed: 'Could not link the wallet',
+  signing: 'Your wallet asks you to sign this message. Sign it only if it names this site:',
 } as const;
 
 function amount(value: number): string {
@@ -33,6 +36,7 @@ export function WalletPanel({ user }: { user: User }) {
   const fresh = useFreshUser();
   const queryClient = useQueryClient();
   const [linking, setLinking] = useState(false);
+  const [signing, setSigning] = useState<string | null>(null);
   const wallet = (fresh.data ?? user).wallet;
   // SOL prizes are kept apart; shown once there are any (a user stored by an older build may lack them).
   const solTotals: { balance: number; totalWon: number } | undefined = wallet.byCurrency.SOL;
@@ -49,9 +53,10 @@ export function WalletPanel({ user }: { user: User }) {
       const { publicKey } = await provider.connect();
       const address = publicKey.toString();
       const { data: nonce } = await api('walletNonce', { body: { address }, quiet: true });
+      setSigning(nonce.message);
       const { signature } = await provider.signMessage(new TextEncoder().encode(nonce.message), 'utf8');
       await api('walletVerify', {
-        body: { address, nonce: nonce.nonce, signature: base58Encode(signature) },
+        body: { address, nonce: nonce.nonce, message: nonce.message, signature: base58Encode(signature) },
         quiet: true,
       });
       await queryClient.invalidateQueries({ queryKey: ['me'] });
@@ -67,6 +72,7 @@ export function WalletPanel({ user }: { user: User }) {
       );
     } finally {
       setLinking(false);
+      setSigning(null);
     }
   }
 
@@ -111,6 +117,14 @@ export function WalletPanel({ user }: { user: User }) {
             >
               {linking ? WALLET_UI.linking : WALLET_UI.link}
             </button>
+            {signing && (
+              <figure className="w-full" data-testid="wallet-message">
+                <figcaption className="mb-1 text-sm text-muted">{WALLET_UI.signing}</figcaption>
+                <pre className="overflow-x-auto rounded border border-edge p-2 text-xs whitespace-pre-wrap break-all">
+                  {signing}
+                </pre>
+              </figure>
+            )}
           </div>
         )}
       </div>
