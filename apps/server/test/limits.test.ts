@@ -8,30 +8,10 @@
  * Every 429 carries Retry-After.
  */
 import { ABUSE_LIMITS, AUTH_TEXTS, SERVER_TEXTS } from '@memeslam/protocol';
-import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Booted, DATABASE_MODES, boot, call, newAccount } from './helpers/boot.ts';
+import { connectFrom, from } from './helpers/forwarded.ts';
 import { Client } from './helpers/sockets.ts';
-
-const from = (address: string) => ({ 'x-forwarded-for': address });
-
-/** A socket whose handshake comes through the trusted proxy for `address`; its connect_error's text if refused. */
-export function connectFrom(base: string, token: string, address: string): Promise<Client | string> {
-  const socket = io(base, {
-    auth: { token },
-    transports: ['websocket'],
-    extraHeaders: from(address),
-    reconnection: false,
-    forceNew: true,
-  });
-  return new Promise((resolve) => {
-    socket.once('connect', () => resolve(new Client(socket)));
-    socket.once('connect_error', (error) => {
-      socket.close();
-      resolve(error.message);
-    });
-  });
-}
 
 /** Retry-After of a 429: whole seconds, within the limit's window. */
 function expectRetryAfter(headers: Headers, windowMs: number): void {

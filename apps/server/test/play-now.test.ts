@@ -2,17 +2,19 @@
  * Play now over real sockets, on a clock moved by hand: two people land in one game; alone, the bot
  * offer after 20 s; bots fill a table after 20 s; never in the queue and in a game at once; leaving
  * (cancel, or the last tab closing) leaves the queue at once; leaving a game right after it began
- * costs a two-minute wait.
+ * costs a two-minute wait. Behind a named proxy, the same-address rule takes an IPv6 client's /64 as
+ * one address.
  */
 import { queueCooldownText } from '@memeslam/protocol';
-import { BOT_FILL_AFTER_MS } from '../src/matchmaking/pairing.ts';
+import { BOT_FILL_AFTER_MS, MAX_SAME_ADDRESS_MEETINGS } from '../src/matchmaking/pairing.ts';
 import { COOLDOWN_MS } from '../src/matchmaking/queue.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ManualClock } from '../src/clock.ts';
 import { users } from '../src/db/schema.ts';
-import { type Booted, DATABASE_MODES, boot, call } from './helpers/boot.ts';
-import { type Client, newPerson } from './helpers/sockets.ts';
+import { type Booted, DATABASE_MODES, boot, call, newAccount } from './helpers/boot.ts';
+import { Client, newPerson } from './helpers/sockets.ts';
+import { connectFrom } from './helpers/forwarded.ts';
 
 describe.each(DATABASE_MODES)('Play now on %s', (mode) => {
   let server: Booted;
@@ -120,3 +122,66 @@ describe.each(DATABASE_MODES)('Play now on %s', (mode) => {
     await a.client.emit('leaveGame', {});
   });
 });
+
+describe.each(DATABASE_MODES)('Play now behind a named proxy on %s', (mode) => {
+  let server: Booted;
+  const clock = new ManualClock();
+  const clients: Client[] = [];
+  beforeAll(async () => {
+    server = await boot(mode, { TRUST_PROXY: '127.0.0.1' }, { clock });
+  });
+  afterAll(async () => {
+    clients.forEach((c) => c.close());
+    await server.close();
+  });
+
+  /** A person whose socket comes through the proxy from `address`. */
+  const personFrom = async (prefix: string, address: string) => {
+    const res = await call(server.base, 'POST', '/auth/register', { body: newAccount(prefix) });
+    const client = await connectFrom(server.base, res.body.data.token as string, address);
+    if (!(client instanceof Client)) throw new Error(`not connected: ${client}`);
+    clients.push(client);
+    return { client, id: res.body.data.user.id as string };
+  };
+
+  it(`two accounts of one IPv6 /64 meet at most ${MAX_SAME_ADDRESS_MEETINGS} times; someone of another /64 still meets them`, async () => {
+    // Two addresses of 2001:db8:50:60::/64: one place, as far as the farming rule goes (docs/limits.md).
+    const a = await personFrom('sa', '2001:db8:50:60::a');
+    const b = await personFrom('sb', '2001:db8:50:60:1:2:3:b');
+    for (let met = 0; met < MAX_SAME_ADDRESS_MEETINGS; met += 1) {
+      const seenA = a.client.all('matchFound').length;
+      const seenB = b.client.all('matchFound').length;
+      // Searching again leaves the table (not started: the clock stands) and seats them anew.
+      expect((await a.client.emit('joinQueue', { size: 2 })).success).toBe(true);
+      expect((await b.client.emit('joinQueue', { size: 2 })).success).toBe(true);
+      const found = await a.client.waitFor('matchFound', () => true, frameIndex(a.client, 'matchFound', seenA));
+      expect(await b.client.waitFor('matchFound', () => true, frameIndex(b.client, 'matchFound', seenB))).toEqual(
+        found,
+      );
+    }
+    const seenA = a.client.all('matchFound').length;
+    const seenB = b.client.all('matchFound').length;
+    expect((await a.client.emit('joinQueue', { size: 2 })).success).toBe(true);
+    expect(await b.client.emit('joinQueue', { size: 2 })).toMatchObject({ success: true, data: { searching: 2 } });
+    await a.client.emit('getPowerUpStatus');
+    await b.client.emit('getPowerUpStatus');
+    expect(a.client.all('matchFound')).toHaveLength(seenA);
+    expect(b.client.all('matchFound')).toHaveLength(seenB);
+    // From another /64: a pair at once, with one of the two.
+    const c = await personFrom('sc', '2001:db8:50:61::c');
+    expect((await c.client.emit('joinQueue', { size: 2 })).success).toBe(true);
+    expect(await c.client.waitFor('matchFound')).toMatchObject({ people: 2, bots: 0 });
+    await Promise.all([a, b, c].map((p) => p.client.emit('leaveQueue', {})));
+  });
+});
+
+/** The index in `client.frames` just past its `seen`-th frame of `event` (where to wait from). */
+function frameIndex(client: Client, event: string, seen: number): number {
+  let count = 0;
+  for (let i = 0; i < client.frames.length; i += 1) {
+    if (client.frames[i]?.event !== event) continue;
+    count += 1;
+    if (count === seen) return i + 1;
+  }
+  return 0;
+}
