@@ -1,12 +1,15 @@
 /**
  * Issue 14, item 5: the HTTP rate limits count across nodes in cluster mode (@fastify/rate-limit's
  * Redis store, keys under the cluster's prefix) and let requests through while Redis is away.
+ * Issue 50: an IPv6 client's /64 is one count on every node, and so are an account's password
+ * checks and failed sign-ins (docs/limits.md).
  */
 import Fastify, { type FastifyInstance } from 'fastify';
+import { ABUSE_LIMITS, AUTH_TEXTS } from '@memeslam/protocol';
 import { afterEach, expect, it } from 'vitest';
 import { type Counts, redisCounts } from '../src/cluster/counts.ts';
 import type { ClusterRedis } from '../src/cluster/redis.ts';
-import { installErrorHandler } from '../src/http/errors.ts';
+import { installErrorHandler, unauthorized } from '../src/http/errors.ts';
 import { installRateLimits } from '../src/http/rate-limits.ts';
 import { clusterName, describeRedis, node, unreachableNode } from './helpers/redis.ts';
 
@@ -29,6 +32,24 @@ async function httpNode(cluster: ClusterRedis): Promise<FastifyInstance> {
     await limit(request, 'loginPerIp');
     return { success: true };
   });
+  // Password checks of account `acct`, and its sign-ins (the password is "right"); no network is known.
+  app.post('/check', async (request) => {
+    await limit.passwordCheck(request, 'acct');
+    return { success: true };
+  });
+  app.post('/login', async (request) => {
+    const right = (request.body as { password?: string } | undefined)?.password === 'right';
+    return limit.login(request, { id: 'acct' }, 'acct', async () => {
+      if (!right) throw unauthorized(AUTH_TEXTS.invalidCredentials);
+      return { success: true };
+    });
+  });
+  // What the sign-in asks of the database: whether a network is known (none is), and remembering one.
+  const rows = { limit: async () => [], onConflictDoUpdate: async () => {} };
+  app.decorate('db', {
+    select: () => ({ from: () => ({ where: () => rows }) }),
+    insert: () => ({ values: () => rows }),
+  } as never);
   opened.push({ app, cluster, counts });
   return app;
 }
@@ -53,6 +74,48 @@ describeRedis('HTTP rate limits in Redis', () => {
     } while (cursor !== '0');
     expect(keys.length).toBe(1);
     expect(keys[0]).toContain('login-ip:127.0.0.1');
+  });
+
+  it('one IPv6 /64 is one count on every node; the key names the /64', async () => {
+    const name = clusterName();
+    const cluster = await node(name);
+    const [a, b] = [await httpNode(cluster), await httpNode(await node(name))];
+    const from = (app: FastifyInstance, remoteAddress: string) =>
+      app.inject({ method: 'POST', url: '/sign-in', remoteAddress }).then((r) => r.statusCode);
+    const answers: number[] = [];
+    for (let i = 1; i <= 5; i += 1)
+      answers.push(await from(a, `2001:db8:1:2::${i}`), await from(b, `2001:db8:1:2:${i}::1`));
+    expect(answers).toEqual(Array(10).fill(200));
+    expect(await from(a, '2001:db8:1:2:ffff::ffff')).toBe(429);
+    expect(await from(b, '2001:db8:1:3::1')).toBe(200);
+    const [, keys] = await cluster.commands.scan('0', 'MATCH', `${cluster.key('counts', 'http')}:*/64`, 'COUNT', 1000);
+    // (@fastify/rate-limit's child store puts its own part before the limit's key.)
+    expect(keys.map((key) => key.slice(key.indexOf('login-ip:'))).sort()).toEqual([
+      'login-ip:2001:db8:1:2::/64',
+      'login-ip:2001:db8:1:3::/64',
+    ]);
+  });
+
+  it("an account's password checks and failed sign-ins count on every node; a read does not count", async () => {
+    const name = clusterName();
+    const [a, b] = [await httpNode(await node(name)), await httpNode(await node(name))];
+    const post = (app: FastifyInstance, url: string, remoteAddress: string, password = 'wrong') =>
+      app.inject({ method: 'POST', url, remoteAddress, payload: { password } });
+    const checks: number[] = [];
+    for (let i = 0; i <= ABUSE_LIMITS.passwordChecksPerAccount; i += 1) {
+      checks.push((await post(i % 2 ? a : b, '/check', `192.0.2.${i + 1}`)).statusCode);
+    }
+    expect(checks).toEqual([...Array(ABUSE_LIMITS.passwordChecksPerAccount).fill(200), 429]);
+    // Right passwords read the failure count without adding to it.
+    for (let i = 0; i < 3; i += 1) expect((await post(a, '/login', '198.51.100.1', 'right')).statusCode).toBe(200);
+    const logins: number[] = [];
+    for (let i = 0; i <= ABUSE_LIMITS.loginFailuresPerAccount; i += 1) {
+      logins.push((await post(i % 2 ? a : b, '/login', `203.0.113.${i + 1}`)).statusCode);
+    }
+    expect(logins).toEqual([...Array(ABUSE_LIMITS.loginFailuresPerAccount).fill(401), 429]);
+    const refused = await post(b, '/login', '203.0.113.200', 'right');
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
   });
 
   it('Redis unreachable: requests go through (skipOnError), at once', async () => {
