@@ -2,9 +2,12 @@
  * A rematch between people in real browsers: two players finish a game (the 15-minute cap, on a
  * server clock moved by hand) and are on their result screens, which show both rating changes; one asks for a rematch and lands in
  * a new lobby like the game; the other sees the offer on their result screen and takes it with one
- * click; both are in that lobby.
+ * click; both are in that lobby. For its first minute the rematch lobby is held for them: a stranger
+ * following its invite link is refused with the hold's text, and gets in once the hold is over
+ * (docs/privacy.md).
  */
 import { TIME_CAP_MS } from '@memeslam/engine';
+import { LOBBY_TEXTS, REMATCH_HOLD_MS } from '@memeslam/protocol';
 import { expect, it } from 'vitest';
 import { ManualClock } from '../apps/server/src/clock.ts';
 import { REMATCH_TEXTS } from '../apps/web/src/game/texts.ts';
@@ -20,17 +23,20 @@ describeJourneys('rematch', () => {
   const clock = new ManualClock(Date.now());
   const server = useServer({}, { clock });
 
-  it('offers a rematch to the other player on their result screen, taken with one click into one lobby', async () => {
-    const [hostAccount, guestAccount] = await Promise.all([
+  it('offers a rematch to the other player on their result screen, taken with one click into one lobby held for them for a minute', async () => {
+    const [hostAccount, guestAccount, strangerAccount] = await Promise.all([
       registerAccount(server().base, 'again'),
       registerAccount(server().base, 'other'),
+      registerAccount(server().base, 'strange'),
     ]);
     const host = await openJourney(browser(), server().base);
     const guest = await openJourney(browser(), server().base, { phone: true });
+    const stranger = await openJourney(browser(), server().base);
     try {
-      await Promise.all([signIn(host, hostAccount), signIn(guest, guestAccount)]);
+      await Promise.all([signIn(host, hostAccount), signIn(guest, guestAccount), signIn(stranger, strangerAccount)]);
+      // Three seats: the rematch lobby keeps one free for the stranger.
       const { roomCode } = await call<{ roomCode: string }>(server(), hostAccount, '/game/create', {
-        settings: { maxPlayers: 2, cardsPerPlayer: 20 },
+        settings: { maxPlayers: 3, cardsPerPlayer: 20 },
       });
       await host.goto(`/lobby/${roomCode}`);
       await guest.goto(`/lobby/${roomCode}`);
@@ -61,6 +67,11 @@ describeJourneys('rematch', () => {
       expect(newCode).toBeDefined();
       expect(newCode).not.toBe(roomCode);
 
+      // The invite link, for someone who did not play: refused while the lobby is held, said at the field.
+      await stranger.goto(`/join/${newCode}`);
+      await atPath(stranger.page, '/lobby');
+      await stranger.page.getByRole('alert').getByText(LOBBY_TEXTS.rematchHeld).waitFor();
+
       await guest.page.getByRole('status').getByText(REMATCH_TEXTS.offered(hostAccount.username)).waitFor();
       await guest.page.getByRole('button', { name: REMATCH_TEXTS.joinRematch }).click();
       await atPath(guest.page, `/lobby/${newCode}`);
@@ -69,9 +80,15 @@ describeJourneys('rematch', () => {
           await j.page.getByRole('listitem', { name }).waitFor();
         }
       }
-      for (const j of [host, guest]) j.assertNoPageErrors();
+
+      // The hold over (on the server's clock), the same link lets the stranger in.
+      clock.advance(REMATCH_HOLD_MS);
+      await stranger.goto(`/join/${newCode}`);
+      await atPath(stranger.page, `/lobby/${newCode}`);
+      await host.page.getByRole('listitem', { name: strangerAccount.username }).waitFor();
+      for (const j of [host, guest, stranger]) j.assertNoPageErrors();
     } finally {
-      await Promise.all([host.close(), guest.close()]);
+      await Promise.all([host.close(), guest.close(), stranger.close()]);
     }
   }, 90_000);
 });
