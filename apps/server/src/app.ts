@@ -203,6 +203,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
       gamesCreatedPerMinute: config.rateLimits ? ABUSE_LIMITS.gamesCreatedPerUserPerMinute : null,
     },
     budgets: counts.budgets,
+    addressSecret: config.jwtSecret,
   });
   app.decorate('games', games);
   app.log.debug({ database: database.kind, mail: config.smtpUrl ? 'smtp' : 'dev outbox' }, 'storage ready');

@@ -4,7 +4,12 @@
  * count. (Creation, joining and payouts are in tournaments.test.ts.)
  */
 import { randomUUID } from 'node:crypto';
-import { TOURNAMENT_TEXTS, tournamentStandingSchema } from '@memeslam/protocol';
+import {
+  COUNTED_GAMES_PER_OPPONENT,
+  OPPONENT_MIN_ACCOUNT_AGE_MS,
+  TOURNAMENT_TEXTS,
+  tournamentStandingSchema,
+} from '@memeslam/protocol';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Booted, DATABASE_MODES, call } from './helpers/boot.ts';
 import { HOUR, tournamentServer } from './helpers/tournaments.ts';
@@ -23,6 +28,8 @@ describe.each(DATABASE_MODES)('tournament standings on %s', (mode) => {
       const t = await create({ startDate: at(0), endDate: at(HOUR), minGamesRequired: 2, ...rules });
       const opens = clock.now();
       const [a, b, c] = [await person(), await person(), await person()];
+      // An established player who is not in the tournament (a qualified opponent).
+      const d = await person();
       // Joined one after another (join times come from the server's clock).
       for (const p of [a, b, c]) {
         await call(server.base, 'POST', `/tournaments/${t.id}/join`, { token: p.token });
@@ -51,7 +58,7 @@ describe.each(DATABASE_MODES)('tournament standings on %s', (mode) => {
         server,
         [
           { userId: b.id, points: 70 },
-          { userId: null, points: 10 },
+          { userId: d.id, points: 10 },
         ],
         { winner: b.id, finishedAt: inside, durationMs: 30_000 },
       );
@@ -274,6 +281,135 @@ describe.each(DATABASE_MODES)('tournament standings on %s', (mode) => {
         { winner: p.id, finishedAt: clock.now() + 10_000, bot: true },
       );
       expect(await standing(t.id, p.token)).toMatchObject({ gamesCounted: 1, position: 1, recentUncounted: [] });
+    });
+  });
+
+  describe('fair play: who the game was against (docs/fair-play.md)', () => {
+    const standing = async (id: string, token: string) =>
+      tournamentStandingSchema.parse(
+        (await call(server.base, 'GET', `/tournaments/${id}/me`, { token })).body.data.standing,
+      );
+    const board = async (id: string) =>
+      (await call(server.base, 'GET', `/tournaments/${id}/live-leaderboard`)).body.data.leaderboard as {
+        userId: string;
+        improvement: { gamesPlayed: number };
+        isPrizeWinner: boolean;
+        prizeAmount: number | null;
+      }[];
+    /** A people-only tournament open now for an hour, one counted game to rank, and `p` in it. */
+    async function entered() {
+      const t = await create({ startDate: at(0), endDate: at(HOUR), minGamesRequired: 1 });
+      const p = await person();
+      expect((await call(server.base, 'POST', `/tournaments/${t.id}/join`, { token: p.token })).status).toBe(200);
+      return { t, p, inside: clock.now() + 10 * 60_000 };
+    }
+    const won = (p: string, other: { userId: string | null; wasGuest?: boolean; addressKey?: string }) => [
+      { userId: p, points: 60, addressKey: 'net-p' },
+      { addressKey: 'net-other', ...other, points: 10 },
+    ];
+
+    it('numbers: a day, and 3 games per pair', () => {
+      expect(OPPONENT_MIN_ACCOUNT_AGE_MS).toBe(24 * HOUR);
+      expect(COUNTED_GAMES_PER_OPPONENT).toBe(3);
+    });
+
+    it('a game against a guest does not count', async () => {
+      const { t, p, inside } = await entered();
+      const g = await person();
+      await recordGame(server, won(p.id, { userId: g.id, wasGuest: true }), { winner: p.id, finishedAt: inside });
+      expect(await standing(t.id, p.token)).toMatchObject({ gamesCounted: 0, prizeAmount: null });
+      expect((await standing(t.id, p.token)).recentUncounted.map((g) => g.reason)).toEqual(['opponentGuest']);
+      expect(TOURNAMENT_TEXTS.uncounted.opponentGuest).toContain('guest');
+    });
+
+    it('a game against an account under a day old when it started does not count; a day and a minute does', async () => {
+      const { t, p, inside } = await entered();
+      const durationMs = 60_000;
+      const started = inside - durationMs;
+      const young = await person(server, { ageMs: clock.now() - started + 24 * HOUR - 60_000 });
+      const grown = await person(server, { ageMs: clock.now() - started + 24 * HOUR + 60_000 });
+      await recordGame(server, won(p.id, { userId: young.id }), { winner: p.id, finishedAt: inside, durationMs });
+      expect((await standing(t.id, p.token)).recentUncounted.map((g) => g.reason)).toEqual(['opponentNewAccount']);
+      await recordGame(server, won(p.id, { userId: grown.id }), { winner: p.id, finishedAt: inside + 1, durationMs });
+      expect(await standing(t.id, p.token)).toMatchObject({ gamesCounted: 1, recentUncounted: [] });
+    });
+
+    it('an opponent whose account is gone (an anonymised seat) is not a qualified one', async () => {
+      const { t, p, inside } = await entered();
+      await recordGame(server, won(p.id, { userId: null }), { winner: p.id, finishedAt: inside });
+      expect((await standing(t.id, p.token)).recentUncounted.map((g) => g.reason)).toEqual(['opponentNewAccount']);
+    });
+
+    it('a game between players on one network counts for neither; an unknown network (no key) is no match', async () => {
+      const { t, p, inside } = await entered();
+      const q = await person();
+      await call(server.base, 'POST', `/tournaments/${t.id}/join`, { token: q.token });
+      await recordGame(
+        server,
+        [
+          { userId: p.id, points: 60, addressKey: 'same' },
+          { userId: q.id, points: 10, addressKey: 'same' },
+        ],
+        { winner: p.id, finishedAt: inside },
+      );
+      for (const who of [p, q]) {
+        expect((await standing(t.id, who.token)).recentUncounted.map((g) => g.reason)).toEqual(['sameNetwork']);
+      }
+      await recordGame(
+        server,
+        [
+          { userId: p.id, points: 60 },
+          { userId: q.id, points: 10 },
+        ],
+        { winner: p.id, finishedAt: inside + 1 },
+      );
+      expect(await standing(t.id, p.token)).toMatchObject({ gamesCounted: 1, recentUncounted: [] });
+    });
+
+    it('judges each player by their own opponents: the established player gets no count against a new one, the new one does', async () => {
+      const { t, p, inside } = await entered();
+      const fresh = await person(server, { ageMs: HOUR });
+      await call(server.base, 'POST', `/tournaments/${t.id}/join`, { token: fresh.token });
+      await recordGame(server, won(fresh.id, { userId: p.id }), { winner: fresh.id, finishedAt: inside });
+      expect(await standing(t.id, fresh.token)).toMatchObject({ gamesCounted: 1 });
+      expect((await standing(t.id, p.token)).recentUncounted.map((g) => g.reason)).toEqual(['opponentNewAccount']);
+    });
+
+    it('a pair counts at most 3 games per tournament (for both); other pairs and games that never counted do not use it up', async () => {
+      const { t, p, inside } = await entered();
+      const q = await person();
+      const r = await person();
+      await call(server.base, 'POST', `/tournaments/${t.id}/join`, { token: q.token });
+      const duel = (finishedAt: number, durationMs = 60_000) =>
+        recordGame(server, won(p.id, { userId: q.id }), { winner: p.id, finishedAt, durationMs });
+      // Too short: not one of the pair's counted games.
+      await duel(inside, 10_000);
+      for (let k = 1; k <= 4; k += 1) await duel(inside + k * 60_000);
+      await recordGame(server, won(p.id, { userId: r.id }), { winner: p.id, finishedAt: inside + 10 * 60_000 });
+      expect((await standing(t.id, p.token)).gamesCounted).toBe(4);
+      expect((await standing(t.id, q.token)).gamesCounted).toBe(3);
+      expect((await standing(t.id, q.token)).recentUncounted.map((g) => g.reason)).toEqual(['pairLimit']);
+      const rows = await board(t.id);
+      expect(rows.find((e) => e.userId === q.id)?.improvement.gamesPlayed).toBe(3);
+      // Another tournament counts the pair afresh.
+      const next = await create({ startDate: at(0), endDate: at(HOUR), minGamesRequired: 1 });
+      await call(server.base, 'POST', `/tournaments/${next.id}/join`, { token: q.token });
+      expect((await standing(next.id, q.token)).gamesCounted).toBe(3);
+    });
+
+    it('bots stay governed by allowBots: a bot opponent is neither a guest nor a new account', async () => {
+      const t = await create({ startDate: at(0), endDate: at(HOUR), minGamesRequired: 1, allowBots: true });
+      const p = await person();
+      await call(server.base, 'POST', `/tournaments/${t.id}/join`, { token: p.token });
+      await recordGame(
+        server,
+        [
+          { userId: p.id, points: 30 },
+          { userId: null, points: 0, bot: true },
+        ],
+        { winner: p.id, finishedAt: clock.now() + 60_000, bot: true },
+      );
+      expect(await standing(t.id, p.token)).toMatchObject({ gamesCounted: 1, position: 1 });
     });
   });
 });

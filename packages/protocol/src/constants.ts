@@ -256,6 +256,13 @@ export const SCORING_METHODS = ['totalPoints', 'winRate', 'averageTime', 'gamesW
 export const DEFAULT_SCORING_METHOD = 'totalPoints' satisfies (typeof SCORING_METHODS)[number];
 /** DESIGN §5: only finished games lasting at least this long count towards a tournament. */
 export const TOURNAMENT_MIN_GAME_DURATION_MS = 30_000;
+/**
+ * docs/fair-play.md: a game counts for a tournament only against people whose account was at least
+ * this old when the game started (and not a guest, and not on the player's network).
+ */
+export const OPPONENT_MIN_ACCOUNT_AGE_MS = 24 * 60 * 60 * 1000;
+/** docs/fair-play.md: at most this many games between the same two players count per tournament. */
+export const COUNTED_GAMES_PER_OPPONENT = 3;
 export const TOURNAMENT_STATUSES = ['upcoming', 'active', 'ended'] as const;
 export const ADMIN_NEW_USERS_DAYS = 7;
 

@@ -4,6 +4,8 @@
  * its RULE_TEXTS so a text lives in one place. Texts the spec does not give are marked "ours".
  */
 import {
+  EARLY_LEAVE_MIN_CARDS,
+  EARLY_LEAVE_MS,
   FREEZE_DURATION_MS,
   MAX_PLAYERS,
   MIN_PLAYERS,
@@ -28,6 +30,7 @@ import {
   type SCORING_METHODS,
   TOURNAMENT_MIN_GAME_DURATION_MS,
   TOURNAMENT_MIN_PARTICIPANTS,
+  COUNTED_GAMES_PER_OPPONENT,
   TOURNAMENT_NAME_MAX_LENGTH,
   WINNERS_COUNT,
 } from './constants.ts';
@@ -332,6 +335,9 @@ export const TOURNAMENT_TEXTS = {
   verifiedWalletRequired: 'This tournament requires a verified Solana wallet',
   /** ours: prizes go to accounts, not to demo guests */
   guestsCannotJoin: 'Create an account to join tournaments',
+  /** ours (docs/fair-play.md): people-only tournaments are for accounts whose e-mail is verified */
+  verifiedEmailRequired:
+    'Verify your e-mail address to join this tournament: people-only tournaments need a verified e-mail',
   /** ours: the entry control of the Tournament tab and the dashboard */
   signInToJoin: 'Sign in to join',
   /** ours */
@@ -358,8 +364,12 @@ export const TOURNAMENT_TEXTS = {
   uncounted: {
     botsNotAllowed: "Bot games don't count in this tournament",
     outsideWindow: 'Outside the tournament window: only games finished between its start and end count',
-    aborted: 'Aborted: a game that ends with nobody left playing does not count',
+    aborted: `Aborted: a game abandoned in its first ${EARLY_LEAVE_MS / 1000} s or before ${EARLY_LEAVE_MIN_CARDS} cards, or left by everyone, does not count`,
     tooShort: `Under ${TOURNAMENT_MIN_GAME_DURATION_MS / 1000} s: games must last at least ${TOURNAMENT_MIN_GAME_DURATION_MS / 1000} seconds to count`,
+    opponentGuest: 'Against a guest: games count only against registered accounts',
+    opponentNewAccount: 'Against an account under a day old (or since deleted): such games do not count',
+    sameNetwork: 'Against a player on your network: games between players on the same network do not count',
+    pairLimit: `Over ${COUNTED_GAMES_PER_OPPONENT} games against the same opponent: only the first ${COUNTED_GAMES_PER_OPPONENT} count`,
   },
 } as const;
 
@@ -375,6 +385,19 @@ export function tournamentRulesText(settings: {
   const who = settings.allowBots ? 'bot games included' : 'people only (bot games do not count)';
   const n = settings.minGamesRequired;
   return `Counts: games that end between the start and the end and last at least ${seconds} s, ${who}. Ranked after ${n} counted ${n === 1 ? 'game' : 'games'}.`;
+}
+
+/**
+ * ours (docs/fair-play.md): the anti-farming rules, said before any game is played, one line each. A
+ * people-only tournament adds that it needs a verified e-mail to join.
+ */
+export function fairPlayRulesText(settings: { readonly allowBots: boolean }): string[] {
+  return [
+    "Games against guests, accounts under a day old or players on your network don't count.",
+    `At most ${COUNTED_GAMES_PER_OPPONENT} counted games against the same opponent.`,
+    `A game abandoned in its first ${EARLY_LEAVE_MS / 1000} s or before ${EARLY_LEAVE_MIN_CARDS} cards is aborted: no winner, no points.`,
+    ...(settings.allowBots ? [] : ['People only: joining needs a verified e-mail address.']),
+  ];
 }
 
 /** ours: a participant below minGamesRequired, e.g. "Not ranked yet: 1 of 3 games". */

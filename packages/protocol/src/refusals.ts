@@ -5,7 +5,7 @@
  */
 import { RULE_TEXTS } from '@memeslam/engine';
 import * as z from 'zod';
-import { GAME_TEXTS, LOBBY_TEXTS } from './game-texts.ts';
+import { GAME_TEXTS, LOBBY_TEXTS, TOURNAMENT_TEXTS } from './game-texts.ts';
 import { MATCHMAKING_TEXTS } from './matchmaking.ts';
 import { CONNECTION_TEXTS, SERVER_TEXTS, VALIDATION_TEXTS } from './texts.ts';
 
@@ -31,6 +31,8 @@ export const REFUSAL_TEXTS = {
   /** The room hit a server fault and was stopped; its game is recorded as aborted. */
   GAME_STOPPED: GAME_TEXTS.gameStopped,
   QUEUE_COOLDOWN: MATCHMAKING_TEXTS.cooldown,
+  /** POST /tournaments/:id/join of a people-only tournament by an account whose e-mail is not verified. */
+  TOURNAMENT_EMAIL_UNVERIFIED: TOURNAMENT_TEXTS.verifiedEmailRequired,
   // The server.
   /** A ceiling of the server (rooms, sockets) was reached: try again shortly. */
   SERVER_BUSY: SERVER_TEXTS.serverBusy,

@@ -100,7 +100,17 @@ export type TournamentLeaderboardEntry = z.infer<typeof tournamentLeaderboardEnt
  * Why a finished game of a participant did not count (DESIGN §5), in the order they are judged:
  * the first that applies is the one reported. Texts: TOURNAMENT_TEXTS.uncounted.
  */
-export const UNCOUNTED_REASONS = ['botsNotAllowed', 'outsideWindow', 'aborted', 'tooShort'] as const;
+export const UNCOUNTED_REASONS = [
+  'botsNotAllowed',
+  'outsideWindow',
+  'aborted',
+  'tooShort',
+  // docs/fair-play.md: who the game was against.
+  'opponentGuest',
+  'opponentNewAccount',
+  'sameNetwork',
+  'pairLimit',
+] as const;
 export const uncountedReasonSchema = z.enum(UNCOUNTED_REASONS);
 export type UncountedReason = z.infer<typeof uncountedReasonSchema>;
 /** How many uncounted games the standing lists. */

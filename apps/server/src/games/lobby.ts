@@ -62,7 +62,7 @@ export class Lobby {
     init: {
       id: string;
       roomCode: string;
-      host: { id: string; username: string };
+      host: { id: string; username: string; addressKey?: string | null | undefined };
       setup: GameSetup;
       hold?: RematchHold | null;
     },
@@ -81,6 +81,8 @@ export class Lobby {
       playerId: init.host.id,
       username: init.host.username,
       bot: null,
+      // docs/fair-play.md: the network the seat was taken from, recorded with the game.
+      ...(init.host.addressKey ? { addressKey: init.host.addressKey } : {}),
       isReady: init.setup.autoStart,
     });
     this.#seats.push(...botSeats(init.setup));
@@ -174,12 +176,18 @@ export class Lobby {
     return ok(null);
   }
 
-  join(user: { id: string; username: string }): Outcome<null> {
+  join(user: { id: string; username: string; addressKey?: string | null | undefined }): Outcome<null> {
     if (this.isMember(user.id)) return ok(null);
     if (this.#room.status() !== 'waiting') return fail('GAME_ALREADY_STARTED');
     if (this.heldFrom(user.id)) return fail('REMATCH_HELD');
     if (this.#seats.length >= this.#setup.maxPlayers) return fail('GAME_FULL');
-    const seat: Seat = { playerId: user.id, username: user.username, bot: null, isReady: false };
+    const seat: Seat = {
+      playerId: user.id,
+      username: user.username,
+      bot: null,
+      ...(user.addressKey ? { addressKey: user.addressKey } : {}),
+      isReady: false,
+    };
     this.#seats.push(seat);
     // A seat taken without a socket (over HTTP) is kept only for the usual grace.
     this.#awayUnlessConnected(user.id);

@@ -19,6 +19,11 @@ export interface Transport extends ServerEmitters {
 export interface User {
   readonly id: string;
   readonly username: string;
+  /**
+   * The keyed hash of the network the request came from (GameService.addressKeyOf; docs/fair-play.md),
+   * kept on the seat a create or join gives; absent where no address is known.
+   */
+  readonly addressKey?: string | null | undefined;
 }
 
 /** What a user may ask of the games: the same for sockets and HTTP. */

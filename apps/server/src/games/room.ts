@@ -50,7 +50,7 @@ export class GameRoom {
     init: {
       id: string;
       roomCode: string;
-      host: { id: string; username: string };
+      host: { id: string; username: string; addressKey?: string | null | undefined };
       setup: GameSetup;
       createdAt: number;
       /** A rematch lobby's hold for the previous game's players (docs/privacy.md). */
@@ -225,7 +225,7 @@ export class GameRoom {
     return this.#steps.run(() => this.#lobby.open());
   }
 
-  join(user: { id: string; username: string }): Step<null> {
+  join(user: { id: string; username: string; addressKey?: string | null | undefined }): Step<null> {
     return this.#steps.run(() => this.#lobby.join(user));
   }
 

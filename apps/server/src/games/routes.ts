@@ -5,7 +5,7 @@
 import type { BotDifficulty } from '@memeslam/engine';
 import { type Game, type HttpRouteName, LOBBY_TEXTS, resourceNotFoundText, winRatePercent } from '@memeslam/protocol';
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuthService } from '../auth/service.ts';
 import { replays, walletLedger } from '../db/schema.ts';
 import { AppError, badRequest, forbidden, notFound, serverBusy, tooManyRequests } from '../http/errors.ts';
@@ -42,20 +42,27 @@ export function registerGameRoutes(app: FastifyInstance, auth: AuthService, game
     defineRoute(app, (token) => auth.authenticate(token), name, handler);
   const me = (user: UserRow | null) => ({ id: (user as UserRow).id, username: (user as UserRow).username });
   const viewer = (user: UserRow | null) => viewerOf(user as UserRow);
+  /** A seat taken over HTTP keeps the request's network key (docs/fair-play.md). */
+  const seated = (user: UserRow | null, request: FastifyRequest) => ({
+    ...me(user),
+    addressKey: games.addressKeyOf(request.ip),
+  });
 
-  on('createGame', async ({ user, body }) => {
-    const { seq: _seq, ...data } = orThrow(await games.handle(me(user), { type: 'create', setup: body.settings }));
+  on('createGame', async ({ user, body, request }) => {
+    const { seq: _seq, ...data } = orThrow(
+      await games.handle(seated(user, request), { type: 'create', setup: body.settings }),
+    );
     return { status: 201, data, message: `${LOBBY_TEXTS.gameCreated} ${data.roomCode}` };
   });
 
-  on('createBotGame', async ({ user, body }) => {
-    const { seq: _seq, ...data } = orThrow(await games.handle(me(user), { type: 'create', setup: body }));
+  on('createBotGame', async ({ user, body, request }) => {
+    const { seq: _seq, ...data } = orThrow(await games.handle(seated(user, request), { type: 'create', setup: body }));
     const bots = body.bots as NonNullable<typeof body.bots>;
     return { status: 201, data: { ...data, numberOfBots: bots.numberOfBots, botDifficulty: bots.difficulty } };
   });
 
-  on('joinGame', async ({ user, body }) => {
-    const joined = orThrow(await games.handle(me(user), { type: 'join', roomCode: body.roomCode }));
+  on('joinGame', async ({ user, body, request }) => {
+    const joined = orThrow(await games.handle(seated(user, request), { type: 'join', roomCode: body.roomCode }));
     const { gameId, roomCode, game } = joined;
     return { data: { gameId, roomCode, game }, message: LOBBY_TEXTS.joinedGame };
   });

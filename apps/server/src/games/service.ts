@@ -16,6 +16,7 @@ import type { Clock } from '../clock.ts';
 import type { Db, Prepared } from '../db/client.ts';
 import type { BudgetFactory } from '../http/token-buckets.ts';
 import type { GamesContext } from './context.ts';
+import { type AddressKeyer, addressKeyer } from './address-key.ts';
 import { FinishedRooms } from './finished-rooms.ts';
 import { type Forward, LobbyEntry } from './lobby-entry.ts';
 import { GameLog } from './log.ts';
@@ -63,6 +64,8 @@ export class GameService {
   readonly #ownership: Ownership;
   readonly #db: Db;
   readonly #clock: Clock;
+  /** The keyed hash of a client address's network that a seat keeps (docs/fair-play.md). */
+  readonly addressKeyOf: AddressKeyer;
 
   constructor(deps: {
     db: Db;
@@ -88,8 +91,11 @@ export class GameService {
     onRecorded?: () => void;
     /** Where games run (cluster mode: redisOwnership); default: every game here, in this process. */
     ownership?: OwnershipFactory;
+    /** The server secret, from which the seats' network keys are derived (docs/fair-play.md). */
+    addressSecret?: string;
   }) {
     const { clock, log } = deps;
+    this.addressKeyOf = addressKeyer(deps.addressSecret);
     this.#db = deps.db;
     this.#clock = clock;
     const owners = deps.ownership ?? localOwnership;

@@ -91,23 +91,26 @@ export const FINISH = {
     ),
     dropped as (delete from game_log where game_id in (select id from fin)),
     -- A human whose account was deleted during the game keeps an anonymous seat.
+    -- docs/fair-play.md: whether the account was a guest when the game was recorded, and the seat's network key.
     seat as (
-      select v.*, (v.is_bot or u.id is not null) as kept
+      select v.*, (v.is_bot or u.id is not null) as kept, coalesce(u.is_guest, false) as was_guest
       from json_to_recordset($9::json) as v(
         seat integer, player_id text, user_id uuid, username text, is_bot boolean, bot_difficulty text,
         place integer, cards_left integer, cards_played integer, power_ups_used integer, points integer,
         forfeited boolean, won boolean, pace_ms integer, rating_before double precision,
-        rating_after double precision, deviation_after double precision, volatility_after double precision)
+        rating_after double precision, deviation_after double precision, volatility_after double precision,
+        address_key text)
       left join users u on u.id = any($19::uuid[]) and u.id = v.user_id
     ),
     seated as (
       insert into game_players (game_id, seat, player_id, user_id, username, is_bot, bot_difficulty, place,
-        cards_left, cards_played, power_ups_used, points, forfeited, rating_before, rating_after, deviation_after)
+        cards_left, cards_played, power_ups_used, points, forfeited, rating_before, rating_after, deviation_after,
+        was_guest, address_key)
       select fin.id, seat.seat, case when kept then player_id else 'deleted-' || seat.seat end,
         case when kept then user_id end, case when kept then username else $10::text end, is_bot,
         bot_difficulty, place, cards_left, cards_played, power_ups_used, points, forfeited,
         case when kept then rating_before end, case when kept then rating_after end,
-        case when kept then deviation_after end
+        case when kept then deviation_after end, was_guest, case when kept then address_key end
       from seat, fin
     ),
     replayed as (insert into replays (game_id, config, commands) select id, $11::jsonb, $12::jsonb from fin)

@@ -309,6 +309,8 @@ export class GameStore {
         forfeited: r.forfeited,
         won: result.winnerId === r.playerId,
         pace_ms: r.isBot ? null : paceOf(commands, r.playerId),
+        // docs/fair-play.md: the network the seat was taken from (was_guest is read from the account).
+        address_key: r.isBot ? null : (game.seats[seat]?.addressKey ?? null),
         ...ratings.get(r.playerId),
       };
     });

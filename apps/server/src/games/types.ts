@@ -36,6 +36,11 @@ export interface Seat {
   readonly bot: BotDifficulty | null;
   /** A "Match me" bot's pace (the host's recorded median time per play, ms); the engine's SeatConfig.botPaceMs. */
   readonly botPaceMs?: number | undefined;
+  /**
+   * A person's seat: the keyed hash of the network they took it from (docs/fair-play.md), recorded with
+   * the finished game; never shown. Absent for bots and for seats taken without an address.
+   */
+  readonly addressKey?: string | null | undefined;
   isReady: boolean;
 }
 

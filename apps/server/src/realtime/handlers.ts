@@ -27,8 +27,13 @@ function firstEvent<T extends GameEvent['type']>(
 }
 
 export function gameHandlers(games: GameService, matchmaker: Matchmaker): Handlers {
+  /** A seat taken from this socket keeps its network's key (docs/fair-play.md). */
+  const seated = (user: User, socket: GameSocket): User => ({
+    ...user,
+    addressKey: games.addressKeyOf(socket.data.address),
+  });
   const created = async (user: User, setup: GameSetup, socket: GameSocket) => {
-    const result = await games.handle(user, { type: 'create', setup });
+    const result = await games.handle(seated(user, socket), { type: 'create', setup });
     if (!result.ok) {
       socket.emit('gameCreated', { success: false, error: result.error, code: result.code });
       return result;
@@ -55,7 +60,7 @@ export function gameHandlers(games: GameService, matchmaker: Matchmaker): Handle
     },
 
     joinGame: async (user, { roomCode }, socket) => {
-      const result = await games.handle(user, { type: 'join', roomCode, watch: true });
+      const result = await games.handle(seated(user, socket), { type: 'join', roomCode, watch: true });
       if (!result.ok) {
         socket.emit('gameJoined', { success: false, error: result.error, code: result.code });
         return result;
@@ -68,8 +73,8 @@ export function gameHandlers(games: GameService, matchmaker: Matchmaker): Handle
 
     leaveGame: (user) => leave(user),
 
-    offerRematch: async (user, { gameId }) => {
-      const result = await games.rematch(user, gameId);
+    offerRematch: async (user, { gameId }, socket) => {
+      const result = await games.rematch(seated(user, socket), gameId);
       if (!result.ok) return result;
       const { seq: _seq, ...data } = result.data;
       return ok(data);
@@ -128,7 +133,7 @@ export function gameHandlers(games: GameService, matchmaker: Matchmaker): Handle
       return ok({ cardsFlipped: firstEvent(result.data.events, 'deadlockResolved')?.cardsFlipped ?? 0 });
     },
 
-    joinQueue: (user, { size }, socket) => matchmaker.join(user, size, socket.data.address),
+    joinQueue: (user, { size }, socket) => matchmaker.join(seated(user, socket), size, socket.data.address),
     leaveQueue: async (user) => {
       await matchmaker.leave(user.id);
       return ok(undefined);

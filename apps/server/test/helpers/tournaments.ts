@@ -32,9 +32,23 @@ export function tournamentServer(mode: DatabaseMode) {
     return token as string;
   }
 
-  async function person(target: Booted = server) {
+  /**
+   * A registered player. By default an established one, as a prize tournament's entrants are: e-mail
+   * verified (people-only tournaments require it) and registered a week ago, so that they are qualified
+   * opponents for each other (docs/fair-play.md). `ageMs` and `verified` make a newer one.
+   */
+  async function person(target: Booted = server, options: { ageMs?: number; verified?: boolean } = {}) {
     const res = await call(target.base, 'POST', '/auth/register', { body: newAccount('entrant') });
-    return { token: res.body.data.token as string, id: res.body.data.user.id as string };
+    const id = res.body.data.user.id as string;
+    const ageMs = options.ageMs ?? 7 * 24 * HOUR;
+    await target.app.db
+      .update(users)
+      .set({
+        createdAt: new Date(clock.now() - ageMs),
+        emailVerifiedAt: (options.verified ?? true) ? new Date(clock.now() - ageMs) : null,
+      })
+      .where(eq(users.id, id));
+    return { token: res.body.data.token as string, id };
   }
 
   const at = (offsetMs: number) => new Date(clock.now() + offsetMs).toISOString();
@@ -68,9 +82,18 @@ export function tournamentServer(mode: DatabaseMode) {
   /** A finished game in the books, as the game service would have recorded it. */
   async function recordGame(
     target: Booted,
-    seats: { userId: string | null; points: number; bot?: boolean }[],
-    options: { winner?: string | null; finishedAt: number; durationMs?: number; reason?: string; bot?: boolean },
+    seats: { userId: string | null; points: number; bot?: boolean; wasGuest?: boolean; addressKey?: string }[],
+    options: {
+      winner?: string | null;
+      finishedAt: number;
+      durationMs?: number;
+      reason?: string;
+      bot?: boolean;
+      /** Default: durationMs before finishedAt. */
+      startedAt?: number;
+    },
   ) {
+    const durationMs = options.durationMs ?? 60_000;
     const id = randomUUID();
     await target.app.db.insert(games).values({
       id,
@@ -80,7 +103,8 @@ export function tournamentServer(mode: DatabaseMode) {
       settings: gameSettings(),
       winnerId: options.winner ?? null,
       endReason: options.reason ?? 'win',
-      durationMs: options.durationMs ?? 60_000,
+      durationMs,
+      startedAt: new Date(options.startedAt ?? options.finishedAt - durationMs),
       finishedAt: new Date(options.finishedAt),
     });
     await target.app.db.insert(gamePlayers).values(
@@ -93,8 +117,11 @@ export function tournamentServer(mode: DatabaseMode) {
         isBot: s.bot ?? false,
         place: seat + 1,
         points: s.points,
+        wasGuest: s.wasGuest ?? false,
+        addressKey: s.addressKey ?? null,
       })),
     );
+    return id;
   }
 
   return {
