@@ -8,6 +8,8 @@
  */
 import {
   RECENT_UNCOUNTED_GAMES,
+  REFUSAL_TEXTS,
+  type RefusalCode,
   TOURNAMENT_TEXTS,
   type Tournament,
   type TournamentDraft,
@@ -28,7 +30,7 @@ import {
   tournaments,
   walletLedger,
 } from '../db/schema.ts';
-import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import { isUuid, type UserRow } from '../users/repository.ts';
 import { counts, standingsOf, uncountedReason } from './standings.ts';
 
@@ -140,6 +142,12 @@ export class TournamentService {
       if (statusAt(row, this.#clock.now()) === 'ended') throw badRequest(TOURNAMENT_TEXTS.hasEnded);
       if (stored.settings.requireVerifiedSolana && !user.solanaAddress) {
         throw forbidden(TOURNAMENT_TEXTS.verifiedWalletRequired);
+      }
+      // docs/fair-play.md: people-only tournaments are for accounts whose e-mail is verified.
+      if (!stored.settings.allowBots && user.emailVerifiedAt === null) {
+        throw new AppError(403, REFUSAL_TEXTS.TOURNAMENT_EMAIL_UNVERIFIED, {
+          code: 'TOURNAMENT_EMAIL_UNVERIFIED' satisfies RefusalCode,
+        });
       }
       const [joined] = await tx
         .select({ n: count() })
