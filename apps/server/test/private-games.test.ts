@@ -196,6 +196,10 @@ describe.each(DATABASE_MODES)('private games and rematches on %s', (mode) => {
     expect(server.app.games.find(own.data.gameId)?.isMember(stranger.user.id)).toBe(true);
     expect(server.app.games.find(rematchId)?.isMember(stranger.user.id)).toBe(false);
 
+    // Not offered to the stranger in the lobby list meanwhile; the previous players see it.
+    expect(await listed(stranger.token)).not.toContain(rematchId);
+    expect(await listed(guest.token)).toContain(rematchId);
+
     // The previous game's other player takes their seat at once.
     expect((await guest.client.emit('joinGame', { roomCode })).success).toBe(true);
 
@@ -203,6 +207,7 @@ describe.each(DATABASE_MODES)('private games and rematches on %s', (mode) => {
     clock.advance(REMATCH_HOLD_MS - 1000);
     expect((await stranger.client.emit('joinGame', { roomCode })).code).toBe('REMATCH_HELD');
     clock.advance(1000);
+    expect(await listed(stranger.token)).toContain(rematchId);
     const joined = await stranger.client.emit('joinGame', { roomCode });
     expect(joined.success).toBe(true);
     expect(joined.data.game.players.map((p: { userId: string }) => p.userId).sort()).toEqual(

@@ -143,6 +143,8 @@ export function liveList(rooms: readonly GameRoom[], viewerId: string, query: Li
     .filter((room) => {
       // A game with spectators off is listed only to its players and admins (docs/privacy.md).
       if (!room.setup.allowSpectators && !query.seesPrivate && !room.isMember(viewerId)) return false;
+      // A rematch lobby still held for the previous game's players is not open to this viewer yet.
+      if (room.heldFrom(viewerId)) return false;
       if (query.gameMode === 'wagered') return false;
       if (query.gameMode === 'bot' && !room.isBotGame) return false;
       if (!query.includeBotGames && room.isBotGame && query.gameMode !== 'bot') return false;
