@@ -48,6 +48,9 @@ describe.each(DATABASE_MODES)('per-IP and per-user caps (RATE_LIMITS on) on %s',
     expect(created).toHaveLength(ABUSE_LIMITS.guestsPerIpPerHour);
     expect(refused).toHaveLength(60 - ABUSE_LIMITS.guestsPerIpPerHour);
     expect(refused[0]?.body).toEqual({ success: false, message: SERVER_TEXTS.tooManyGuests });
+    // When to come back: within the hour (docs/limits.md).
+    for (const answer of refused) expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(Number(refused[0]?.headers.get('retry-after'))).toBeLessThanOrEqual(3600);
     expect(await server.app.db.select().from(users)).toHaveLength(ABUSE_LIMITS.guestsPerIpPerHour);
     tokens.push(...created.map((a) => a.body.data.token as string));
   });

@@ -42,6 +42,8 @@ describe.each(DATABASE_MODES)('rate limits on %s', (mode) => {
     expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
     const last = await call(server.base, 'POST', '/auth/register', { body: newAccount('limit') });
     expect(last.body).toEqual({ success: false, message: HTTP_TEXTS.tooManyRequests });
+    expect(Number(last.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(Number(last.headers.get('retry-after'))).toBeLessThanOrEqual(60);
     const rows = await server.app.db.select().from(users);
     expect(rows).toHaveLength(5);
   });
