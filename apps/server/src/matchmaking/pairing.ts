@@ -9,7 +9,9 @@
  *   pair at once, more of them a larger table).
  * - After BOT_FILL_AFTER_MS, a table with at least two people but empty seats starts with bots in
  *   them, paced like the people present; someone still alone is offered a bot game paced to them.
- * - Two accounts from one address meet at most MAX_SAME_ADDRESS_MEETINGS times an hour.
+ * - Two accounts from one address meet at most MAX_SAME_ADDRESS_MEETINGS times an hour. The address
+ *   is the client's network (networkOf: IPv4 whole, IPv6 its /64; docs/limits.md), as the gateway
+ *   gives it in socket.data.address.
  */
 
 export const TABLE_SIZES = [2, 3, 4] as const;
