@@ -3,15 +3,23 @@
  * the race for one pile, every power-up with its effect data, freeze, the three deadlock
  * resolutions, reconnecting, the 60-second forfeit, a rematch, and the rating a game between people moves.
  */
-import { type Card, type GameState, RULE_TEXTS, formatCard, matches } from '@memeslam/engine';
+import {
+  type Card,
+  EARLY_LEAVE_MIN_CARDS,
+  EARLY_LEAVE_MS,
+  type GameState,
+  RULE_TEXTS,
+  formatCard,
+  matches,
+} from '@memeslam/engine';
 import { POWER_UP_EFFECT_TEXTS } from '@memeslam/protocol';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/clock.ts';
 import { users } from '../src/db/schema.ts';
 import { type Booted, DATABASE_MODES, boot, call } from './helpers/boot.ts';
-import { findSeed } from './helpers/deals.ts';
-import { type Client, connect, newPerson } from './helpers/sockets.ts';
+import { findSeed, playsAloneSeed } from './helpers/deals.ts';
+import { type Client, connect, newPerson, playCards } from './helpers/sockets.ts';
 
 const tops = (s: GameState) => s.piles.map((p) => p.at(-1) as Card);
 const canPlay = (hand: readonly Card[], s: GameState) => hand.some((c) => tops(s).some((t) => matches(c, t)));
@@ -212,7 +220,9 @@ describe.each(DATABASE_MODES)('gameplay on %s', (mode) => {
     });
 
     it('60 s away forfeits: the one left wins, and the game is recorded', async () => {
-      const { host, guest, gameId } = await duel('0'.repeat(31) + 'a');
+      // The guest contests the game first (5 cards; 60 s in by the forfeit): not an early walk-away (docs/fair-play.md).
+      const { host, guest, gameId } = await duel(playsAloneSeed(1, EARLY_LEAVE_MIN_CARDS));
+      await playCards(guest.client, EARLY_LEAVE_MIN_CARDS, []);
       guest.client.close();
       await host.client.waitFor('playerDisconnected');
       clock.advance(60_000);
@@ -257,7 +267,10 @@ describe.each(DATABASE_MODES)('gameplay on %s', (mode) => {
     });
 
     it('a game between people moves both ratings (Glicko-2): the leaver loses, the result shows the change', async () => {
-      const { host, guest, gameId } = await duel('0'.repeat(31) + 'c');
+      // The guest contests the game (5 cards, 60 s) before leaving: a forfeit, not an abort (docs/fair-play.md).
+      const { host, guest, gameId } = await duel(playsAloneSeed(1, EARLY_LEAVE_MIN_CARDS));
+      await playCards(guest.client, EARLY_LEAVE_MIN_CARDS, []);
+      clock.advance(EARLY_LEAVE_MS);
       await guest.client.emit('leaveGame', {});
       await host.client.waitFor('gameEnded');
       await expect

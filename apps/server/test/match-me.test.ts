@@ -139,9 +139,10 @@ describe.each(DATABASE_MODES)('"Match me" on %s', (mode) => {
       expect(ack.success).toBe(true);
       s = (apply(s, { type: 'playCard', playerId: 'p0', ...move }, n) as { state: GameState }).state;
     }
-    // The guest leaves: the host wins by forfeit and the game is recorded with both players' stats.
-    await guest.client.emit('leaveGame', {});
-    await host.client.waitFor('gameEnded');
+    // The host leaves (7.5 s in: an early walk-away, so the game is aborted, docs/fair-play.md); the
+    // record gives the leaver its loss, and with it the pace; the guest, who stayed, gets no record.
+    await host.client.emit('leaveGame', {});
+    expect(await guest.client.waitFor('gameEnded')).toMatchObject({ reason: 'aborted' });
     const paces = async () => {
       const [row] = await server.app.db.select().from(users).where(eq(users.id, host.user.id));
       return row?.playPaces;

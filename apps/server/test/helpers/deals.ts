@@ -1,5 +1,14 @@
 /** Finds seeds whose deal has the shape a test needs, by dealing them with the engine itself. */
-import { type GameSpeed, type GameState, TIME_CAP_MS, advance, createGame } from '@memeslam/engine';
+import {
+  type Card,
+  type GameSpeed,
+  type GameState,
+  TIME_CAP_MS,
+  advance,
+  apply,
+  createGame,
+  matches,
+} from '@memeslam/engine';
 
 export function findSeed(
   seats: number,
@@ -41,4 +50,25 @@ export function botWinsSeed(): string {
     const end = advance(state, TIME_CAP_MS).state.result;
     if (end?.reason === 'win' && end.winnerId === 'bot-1') return seed;
   }
+}
+
+/**
+ * A seed of a two-seat deal (30 cards, normal speed) on which `seat` can play `plays` cards in a row
+ * alone, each time the first hand card that matches a top (on the first pile it matches), as
+ * sockets.ts's playOne picks: for a player who must contest a game before leaving it (docs/fair-play.md).
+ */
+export function playsAloneSeed(seat: number, plays: number): string {
+  return findSeed(2, (dealt) => {
+    let s: GameState = dealt;
+    for (let k = 0; k < plays; k += 1) {
+      const tops = s.piles.map((p) => p.at(-1) as Card);
+      const card = s.players[seat]?.hand.find((c) => tops.some((t) => matches(c, t)));
+      if (!card) return false;
+      const pileIndex = tops.findIndex((t) => matches(card, t));
+      const next = apply(s, { type: 'playCard', playerId: `p${seat}`, cardId: card.id, pileIndex }, 0);
+      if (!next.ok) return false;
+      s = next.state;
+    }
+    return true;
+  });
 }
