@@ -3,16 +3,24 @@
  * (1e12 is refused with a clear message), stored and paid as exact decimals (numeric columns: 0.1 +
  * 0.2 is 0.3 from the form to the wallet), and payouts are isolated — one tournament whose payout
  * fails is recorded, shown to admins and retried, and never holds up another, which is still paid
- * exactly once. The migration that moved the amounts into numeric columns keeps existing rows.
+ * exactly once. The migration that moved the amounts into numeric columns keeps existing rows. Every
+ * admin action (a tournament created, a tournament paid out) leaves an admin-audit row written in the
+ * action's transaction, which staff read newest first (docs/security.md).
  */
-import { TOURNAMENT_TEXTS, adminStatsSchema, tournamentSchema } from '@memeslam/protocol';
+import {
+  TOURNAMENT_TEXTS,
+  adminAuditDataSchema,
+  adminStatsSchema,
+  tournamentSchema,
+  userSchema,
+} from '@memeslam/protocol';
 import { eq, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/clock.ts';
-import { gamePlayers, games, tournaments, users, walletLedger } from '../src/db/schema.ts';
+import { adminAudit, gamePlayers, games, tournaments, users, walletLedger } from '../src/db/schema.ts';
 import { migrateTo, migrationTags } from '../src/db/client.ts';
 import { type Booted, DATABASE_MODES, boot, call, newAccount, scratchPostgres } from './helpers/boot.ts';
 import { gameSettings } from './helpers/settings.ts';
@@ -29,7 +37,7 @@ describe.each(DATABASE_MODES)('money paths on %s', (mode) => {
   });
   afterAll(() => server.close());
 
-  async function account(role: 'superadmin' | 'user' = 'user') {
+  async function account(role: 'superadmin' | 'moderator' | 'user' = 'user') {
     const res = await call(server.base, 'POST', '/auth/register', { body: newAccount(role.slice(0, 5)) });
     const { token, user } = res.body.data;
     if (role !== 'user') await server.app.db.update(users).set({ role }).where(eq(users.id, user.id));
@@ -38,7 +46,14 @@ describe.each(DATABASE_MODES)('money paths on %s', (mode) => {
 
   async function person() {
     const res = await call(server.base, 'POST', '/auth/register', { body: newAccount('payee') });
-    return { token: res.body.data.token as string, id: res.body.data.user.id as string };
+    const id = res.body.data.user.id as string;
+    // People-only tournaments take accounts whose e-mail is verified, and count wins over accounts at
+    // least a day old (docs/fair-play.md): these payees are.
+    await server.app.db
+      .update(users)
+      .set({ emailVerifiedAt: new Date(), createdAt: new Date(clock.now() - 2 * 24 * HOUR) })
+      .where(eq(users.id, id));
+    return { token: res.body.data.token as string, id };
   }
 
   const at = (offsetMs: number) => new Date(clock.now() + offsetMs).toISOString();
@@ -91,6 +106,68 @@ describe.each(DATABASE_MODES)('money paths on %s', (mode) => {
     }
     return t;
   }
+
+  const auditOf = async (targetId: string) =>
+    server.app.db
+      .select({ action: adminAudit.action, actorName: adminAudit.actorName })
+      .from(adminAudit)
+      .where(eq(adminAudit.targetId, targetId));
+  const audit = async (token: string | undefined, query = '') =>
+    call(server.base, 'GET', `/auth/admin/audit${query}`, token ? { token } : {});
+
+  it('writes an audit row with every admin action, in its transaction; staff read it newest first', async () => {
+    const me = userSchema.parse((await call(server.base, 'GET', '/auth/me', { token: admin })).body.data.user);
+    const created = await tournamentWith({ name: 'Audited Pot', startDate: at(0), endDate: at(HOUR) }, []);
+    let page = adminAuditDataSchema.parse((await audit(admin)).body.data);
+    expect(page.entries[0]).toMatchObject({
+      actorId: me.id,
+      actorName: me.username,
+      action: 'tournament.create',
+      targetId: created.id,
+      details: { name: 'Audited Pot', currency: 'SLAM', totalAmount: '1000' },
+    });
+    // A refused creation is no action: no row.
+    const before = page.total;
+    const refused = await call(server.base, 'POST', '/tournaments', {
+      token: admin,
+      body: body({ totalAmount: 1e12 }),
+    });
+    expect(refused.status).toBe(422);
+    expect(adminAuditDataSchema.parse((await audit(admin)).body.data).total).toBe(before);
+
+    // The payout, by the server itself, in the payout's transaction (no winner here: still audited).
+    clock.advance(HOUR);
+    await server.app.tournaments.settle();
+    page = adminAuditDataSchema.parse((await audit(admin)).body.data);
+    expect(page.entries[0]).toMatchObject({
+      actorId: null,
+      actorName: 'system',
+      action: 'tournament.payout',
+      targetId: created.id,
+      details: { currency: 'SLAM', winners: [] },
+    });
+    expect(page.total).toBe(before + 1);
+    await server.app.tournaments.settle();
+    expect((await auditOf(created.id)).map((row) => row.action).sort()).toEqual([
+      'tournament.create',
+      'tournament.payout',
+    ]);
+
+    // Pages: newest first, `limit` a page.
+    const [first, second] = adminAuditDataSchema.parse((await audit(admin, '?limit=2')).body.data).entries;
+    const secondPage = adminAuditDataSchema.parse((await audit(admin, '?limit=1&page=2')).body.data);
+    expect(secondPage).toMatchObject({ page: 2, limit: 1, total: page.total });
+    expect(secondPage.entries).toEqual([second]);
+    expect(Date.parse(first?.createdAt ?? '')).toBeGreaterThanOrEqual(Date.parse(second?.createdAt ?? ''));
+    expect((await audit(admin, '?limit=0')).status).toBe(422);
+
+    // Who may read it: staff (a moderator too); a user gets 403, nobody signed in 401.
+    expect((await audit(await account('moderator'))).status).toBe(200);
+    const user = await audit(await account('user'));
+    expect(user.status).toBe(403);
+    expect(user.body.success).toBe(false);
+    expect((await audit(undefined)).status).toBe(401);
+  });
 
   const credits = async (id: string) =>
     server.app.db
@@ -205,6 +282,11 @@ describe.each(DATABASE_MODES)('money paths on %s', (mode) => {
     await expect.poll(async () => (await credits(fine.id)).length).toBe(1);
     expect(await credits(broken.id)).toEqual([]);
     expect((await credits(fine.id)).map((c) => [c.userId, Number(c.amount)])).toEqual([[a.id, 1000]]);
+    // The failed payout's audit row rolled back with it; the paid one has its row.
+    expect((await auditOf(broken.id)).map((row) => row.action)).toEqual(['tournament.create']);
+    expect((await auditOf(fine.id)).filter((row) => row.action === 'tournament.payout')).toEqual([
+      { action: 'tournament.payout', actorName: 'system' },
+    ]);
     const failing = (await adminStats()).failingPayouts;
     expect(failing).toEqual([
       {
@@ -241,6 +323,7 @@ describe.each(DATABASE_MODES)('money paths on %s', (mode) => {
     expect((await credits(broken.id)).map((c) => [c.userId, c.amount])).toEqual([[a.id, '7.500000000']]);
     expect((await credits(fine.id)).length).toBe(1);
     expect((await adminStats()).failingPayouts).toEqual([]);
+    expect((await auditOf(broken.id)).filter((row) => row.action === 'tournament.payout')).toHaveLength(1);
     const [row] = await server.app.db
       .select({ error: tournaments.payoutError })
       .from(tournaments)

@@ -1,10 +1,12 @@
 /**
  * The server and admin CLI as processes: configuration refused at boot with one clear line,
- * graceful shutdown on SIGTERM, and `npm run admin -- promote` against the configured database.
+ * graceful shutdown on SIGTERM, and `npm run admin -- promote` against the configured database (a
+ * staff role only for a verified, non-guest account; each change in the admin audit).
  */
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_TEXTS, adminAuditDataSchema } from '@memeslam/protocol';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { SERVER_SETTINGS_MODES, call, newAccount, scratchPostgres, temporaryDataDir } from './helpers/boot.ts';
@@ -145,7 +147,7 @@ describe('graceful shutdown', () => {
 describe.each(['own' as const, ...SERVER_SETTINGS_MODES.filter((m) => m === 'external')])('admin CLI on %s', (mode) => {
   // Two server starts and five CLI runs, each a process: 14–26 s in a full run, past 60 s with two full test
   // runs sharing the machine. The limit guards against a hang; nothing here is timed.
-  it('promotes a user by e-mail or username; refuses unknown users and roles', async () => {
+  it('promotes a verified user by e-mail or username, audited; refuses unverified, guests, unknown users and roles', async () => {
     const dataDir = tempDir();
     const scratch = mode === 'own' ? null : await scratchPostgres(mode);
     const env = {
@@ -162,6 +164,20 @@ describe.each(['own' as const, ...SERVER_SETTINGS_MODES.filter((m) => m === 'ext
       const account = newAccount('boss');
       const { body } = await call(base, 'POST', '/auth/register', { body: account });
       expect(body.data.user.canAccessAdmin).toBe(false);
+
+      // Not verified yet: refused with the reason (docs/security.md); a guest is refused too.
+      const unverified = run(adminCli, ['promote', account.username, 'admin'], env);
+      expect(await unverified.exited).toBe(1);
+      expect(unverified.err()).toContain(SERVER_TEXTS.promotionNeedsVerifiedEmail);
+      const guest = (await call(base, 'POST', '/auth/demo')).body.data.user.username as string;
+      const guestRun = run(adminCli, ['promote', guest, 'superadmin'], env);
+      expect(await guestRun.exited).toBe(1);
+      expect(guestRun.err()).toContain(SERVER_TEXTS.promotionOfGuest);
+      // The verification link from the dev outbox's log line.
+      const mailed = new RegExp(`Mail to ${account.email.replace(/[.+]/g, '\\$&')}: .* → (\\S+)`);
+      await expect.poll(() => mailed.test(server.out())).toBe(true);
+      const token = new URL(mailed.exec(server.out())?.[1] ?? '').searchParams.get('token');
+      expect((await call(base, 'POST', '/auth/verify-email', { body: { token } })).status).toBe(200);
 
       const byName = run(adminCli, ['promote', account.username, 'admin'], env);
       expect(await byName.exited).toBe(0);
@@ -187,6 +203,16 @@ describe.each(['own' as const, ...SERVER_SETTINGS_MODES.filter((m) => m === 'ext
         body: { email: account.email, password: account.password },
       });
       expect(login.body.data.user).toMatchObject({ role: 'superadmin', canAccessAdmin: true });
+      // Both changes in the audit, newest first, by the operator at the command line; no refused one.
+      const audit = await call(base2, 'GET', '/auth/admin/audit', { token: login.body.data.token });
+      expect(audit.status).toBe(200);
+      const { entries, total } = adminAuditDataSchema.parse(audit.body.data);
+      expect(total).toBe(2);
+      expect(entries.map((e) => [e.action, e.targetId, e.actorId, e.details])).toEqual([
+        ['user.role', body.data.user.id, null, { username: account.username, from: 'admin', to: 'superadmin' }],
+        ['user.role', body.data.user.id, null, { username: account.username, from: 'user', to: 'admin' }],
+      ]);
+      expect(entries[0]?.actorName).toMatch(/^cli:/);
       again.child.kill('SIGTERM');
       await again.exited;
     } finally {

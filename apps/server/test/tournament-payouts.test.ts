@@ -1,13 +1,14 @@
 /**
  * Tournament payouts exactly once across processes: a restart at the end on the same data
- * directory, and two servers settling at once on one PostgreSQL database.
+ * directory, and two servers settling at once on one PostgreSQL database; the admin audit holds one
+ * payout row, written in the payout's transaction (docs/security.md).
  */
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/clock.ts';
-import { gamePlayers, games, users, walletLedger } from '../src/db/schema.ts';
+import { adminAudit, gamePlayers, games, users, walletLedger } from '../src/db/schema.ts';
 import { type Booted, boot, call, newAccount, scratchPostgres } from './helpers/boot.ts';
 import { gameSettings } from './helpers/settings.ts';
 
@@ -26,6 +27,7 @@ describe('payout exactly once across processes', () => {
       const rows = await second.app.db.select().from(walletLedger).where(eq(walletLedger.reference, id));
       expect(rows).toHaveLength(1);
       expect(Number(rows[0]?.amount)).toBe(1000);
+      expect(await auditActions(second, id)).toEqual(['tournament.create', 'tournament.payout']);
     } finally {
       await second.close();
       rmSync(first.config.dataDir, { recursive: true, force: true });
@@ -44,6 +46,7 @@ describe('payout exactly once across processes', () => {
       const rows = await one.app.db.select().from(walletLedger).where(eq(walletLedger.reference, id));
       expect(rows).toHaveLength(1);
       expect(Number(rows[0]?.amount)).toBe(1000);
+      expect(await auditActions(one, id)).toEqual(['tournament.create', 'tournament.payout']);
     } finally {
       await one.close();
       await two.close();
@@ -51,6 +54,12 @@ describe('payout exactly once across processes', () => {
     }
   });
 });
+
+/** The admin audit's actions on a tournament, sorted. */
+async function auditActions(target: Booted, id: string): Promise<string[]> {
+  const rows = await target.app.db.select().from(adminAudit).where(eq(adminAudit.targetId, id));
+  return rows.map((row) => row.action).sort();
+}
 
 /** A one-winner tournament of one player with one counted game, ending an hour from now. */
 async function seedTournament(target: Booted, clock: ManualClock) {

@@ -5,7 +5,7 @@
  * that does not exist.
  */
 import * as z from 'zod';
-import { adminStatsSchema } from './admin.ts';
+import { adminAuditDataSchema, adminAuditQuerySchema, adminStatsSchema } from './admin.ts';
 import {
   accountExportSchema,
   authSessionSchema,
@@ -158,6 +158,14 @@ export const httpRoutes = {
   },
   /** Admin access (canAccessAdmin), not only superadmin: the statistics are read-only. */
   adminStats: { method: 'GET', path: '/auth/admin/stats', access: 'staff', data: adminStatsSchema },
+  /** The admin audit, newest first (docs/security.md): staff only, read-only. */
+  adminAudit: {
+    method: 'GET',
+    path: '/auth/admin/audit',
+    access: 'staff',
+    query: adminAuditQuerySchema,
+    data: adminAuditDataSchema,
+  },
   walletNonce: {
     method: 'POST',
     path: '/wallet/nonce',

@@ -2,8 +2,11 @@
  * Operator commands against the configured database (the same environment as the server):
  *   npm run admin -- promote <email-or-username> <role>
  * With the embedded database it uses the PostgreSQL of a server running on DATA_DIR, or starts it.
+ * A staff role needs a full account with a verified e-mail address; each change is written to the
+ * admin audit (actor "cli:<OS user>") in the change's own transaction (docs/security.md).
  */
 import { USER_ROLES } from '@memeslam/protocol';
+import { cliActor, promotionRefusal, recordAdminAction } from '../admin/audit.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { consoleLog } from '../db/embedded.ts';
@@ -29,7 +32,22 @@ async function main(args: readonly string[]): Promise<number> {
       console.error(`No user with e-mail or username "${login}"`);
       return 1;
     }
-    const updated = await setRole(database.db, user.id, role as (typeof USER_ROLES)[number]);
+    const newRole = role as (typeof USER_ROLES)[number];
+    const refusal = promotionRefusal(user, newRole);
+    if (refusal) {
+      console.error(`${refusal}: ${user.username} <${user.email}> stays ${user.role}`);
+      return 1;
+    }
+    const updated = await database.db.transaction(async (tx) => {
+      const changed = await setRole(tx, user.id, newRole);
+      await recordAdminAction(tx, {
+        actor: cliActor(),
+        action: 'user.role',
+        targetId: user.id,
+        details: { username: user.username, from: user.role, to: newRole },
+      });
+      return changed;
+    });
     console.log(`${updated.username} <${updated.email}> is now ${updated.role}`);
     return 0;
   } finally {

@@ -1,10 +1,12 @@
 /**
- * GET /auth/leaderboard (public) and GET /auth/admin/stats (admin access, 403 otherwise): the spec's
- * leaderboard screen and the admin page's statistics tab (DESIGN §4–§5).
+ * GET /auth/leaderboard (public), GET /auth/admin/stats and GET /auth/admin/audit (admin access, 403
+ * otherwise): the spec's leaderboard screen, the admin page's statistics tab and its audit table
+ * (DESIGN §4–§5, docs/security.md).
  */
 import { isProvisional } from '@memeslam/engine';
 import type { HttpRouteName } from '@memeslam/protocol';
 import type { FastifyInstance } from 'fastify';
+import { adminAuditPage } from '../admin/audit.ts';
 import type { AuthService } from '../auth/service.ts';
 import type { Presence } from '../cluster/presence.ts';
 import { type Answer, type RouteContext, defineRoute } from '../http/route.ts';
@@ -50,4 +52,6 @@ export function registerStatsRoutes(app: FastifyInstance, auth: AuthService, pre
       failingPayouts: await app.tournaments.failingPayouts(),
     },
   }));
+
+  on('adminAudit', async ({ query }) => ({ data: await adminAuditPage(app.db, query.page, query.limit) }));
 }

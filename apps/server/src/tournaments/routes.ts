@@ -22,7 +22,7 @@ export function registerTournamentRoutes(app: FastifyInstance, auth: AuthService
 
   on('createTournament', async ({ user, body }) => ({
     status: 201,
-    data: { tournament: await service.create(body, (user as UserRow).id) },
+    data: { tournament: await service.create(body, user as UserRow) },
     message: TOURNAMENT_TEXTS.created,
   }));
 

@@ -32,6 +32,7 @@ import {
 } from '../db/schema.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import { isUuid, type UserRow } from '../users/repository.ts';
+import { SYSTEM_ACTOR, recordAdminAction } from '../admin/audit.ts';
 import { counts, standingsOf, uncountedReason } from './standings.ts';
 
 export type Row = typeof tournaments.$inferSelect;
@@ -84,29 +85,46 @@ export class TournamentService {
     this.#interval.unref();
   }
 
-  async create(draft: TournamentDraft, createdBy: string): Promise<Tournament> {
+  /** Creates it and writes the admin audit's row in the same transaction (docs/security.md). */
+  async create(draft: TournamentDraft, creator: Pick<UserRow, 'id' | 'username'>): Promise<Tournament> {
     const { currency, winnersCount, totalAmount, distribution } = draft.prizePool;
     const stored: StoredTournamentSettings = {
       prizePool: { currency, winnersCount },
       settings: draft.settings,
       isFeatured: draft.isFeatured,
     };
-    const [row] = await this.#db
-      .insert(tournaments)
-      .values({
-        name: draft.name,
-        description: draft.description,
-        startDate: new Date(draft.startDate),
-        endDate: new Date(draft.endDate),
-        settings: stored,
-        // A number's shortest text is the decimal the admin typed (the schema bounds digits), stored exactly.
-        prizeTotal: String(totalAmount),
-        prizeAmounts: [...distribution].sort((a, b) => a.position - b.position).map((p) => String(p.amount)),
-        createdBy,
-      })
-      .returning();
+    const row = await this.#db.transaction(async (tx) => {
+      const [inserted] = await tx
+        .insert(tournaments)
+        .values({
+          name: draft.name,
+          description: draft.description,
+          startDate: new Date(draft.startDate),
+          endDate: new Date(draft.endDate),
+          settings: stored,
+          // A number's shortest text is the decimal the admin typed (the schema bounds digits), stored exactly.
+          prizeTotal: String(totalAmount),
+          prizeAmounts: [...distribution].sort((a, b) => a.position - b.position).map((p) => String(p.amount)),
+          createdBy: creator.id,
+        })
+        .returning();
+      const created = inserted as Row;
+      await recordAdminAction(tx, {
+        actor: { id: creator.id, name: creator.username },
+        action: 'tournament.create',
+        targetId: created.id,
+        details: {
+          name: created.name,
+          startDate: created.startDate.toISOString(),
+          endDate: created.endDate.toISOString(),
+          currency,
+          totalAmount: created.prizeTotal,
+        },
+      });
+      return created;
+    });
     await this.arm();
-    return this.#present(row as Row, 0, undefined);
+    return this.#present(row, 0, undefined);
   }
 
   async list(viewerId: string | undefined): Promise<Tournament[]> {
@@ -356,6 +374,20 @@ export class TournamentService {
           )
           .onConflictDoNothing();
       }
+      // The admin audit (docs/security.md): the server pays by itself, in the payout's transaction.
+      await recordAdminAction(tx, {
+        actor: SYSTEM_ACTOR,
+        action: 'tournament.payout',
+        targetId: id,
+        details: {
+          currency: stored.prizePool.currency,
+          winners: winners.map((w) => ({
+            userId: w.userId,
+            position: w.position,
+            amount: claimed.prizeAmounts[w.position - 1] as string,
+          })),
+        },
+      });
       this.#log.info({ tournamentId: id, winners: winners.length }, 'tournament paid out');
       return true;
     });

@@ -179,7 +179,7 @@ export async function fillPgliteRelease(dataDir: string, clock: ManualClock): Pr
       minGamesRequired: 1,
       allowBots: true,
     });
-    const tournament = await tournaments.create(draft, alice.id);
+    const tournament = await tournaments.create(draft, alice);
     await tournaments.join(alice, tournament.id);
     await tournaments.join(bob, tournament.id);
 
