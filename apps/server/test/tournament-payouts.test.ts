@@ -65,7 +65,11 @@ async function auditActions(target: Booted, id: string): Promise<string[]> {
 async function seedTournament(target: Booted, clock: ManualClock) {
   const res = await call(target.base, 'POST', '/auth/register', { body: newAccount('payee') });
   const { token, user } = res.body.data;
-  await target.app.db.update(users).set({ role: 'superadmin' }).where(eq(users.id, user.id));
+  // Verified: the tournament is people-only (docs/fair-play.md).
+  await target.app.db
+    .update(users)
+    .set({ role: 'superadmin', emailVerifiedAt: new Date() })
+    .where(eq(users.id, user.id));
   const created = await call(target.base, 'POST', '/tournaments', {
     token,
     body: {

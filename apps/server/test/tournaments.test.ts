@@ -5,11 +5,11 @@
  * payouts across a restart and across two servers on one database in tournament-payouts.test.ts.)
  */
 import { randomUUID } from 'node:crypto';
-import { TOURNAMENT_TEXTS } from '@memeslam/protocol';
+import { REFUSAL_TEXTS, TOURNAMENT_TEXTS } from '@memeslam/protocol';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { users, walletLedger } from '../src/db/schema.ts';
-import { type Booted, DATABASE_MODES, call } from './helpers/boot.ts';
+import { type Booted, DATABASE_MODES, call, newAccount } from './helpers/boot.ts';
 import { HOUR, tournamentServer } from './helpers/tournaments.ts';
 
 describe.each(DATABASE_MODES)('tournaments on %s', (mode) => {
@@ -159,6 +159,42 @@ describe.each(DATABASE_MODES)('tournaments on %s', (mode) => {
       expect(late.body.message).toBe(TOURNAMENT_TEXTS.hasEnded);
       expect((await call(server.base, 'POST', `/tournaments/${t.id}/join`)).status).toBe(401);
     });
+  });
+
+  it('a people-only tournament needs a verified e-mail: an unverified account and a just-upgraded guest are refused (docs/fair-play.md)', async () => {
+    const people = await create({ startDate: at(0), endDate: at(HOUR), allowBots: false });
+    const withBots = await create({ startDate: at(0), endDate: at(HOUR), allowBots: true });
+    const unverified = await person(server, { verified: false });
+    const refused = await call(server.base, 'POST', `/tournaments/${people.id}/join`, { token: unverified.token });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({
+      success: false,
+      message: TOURNAMENT_TEXTS.verifiedEmailRequired,
+      code: 'TOURNAMENT_EMAIL_UNVERIFIED',
+    });
+    expect(REFUSAL_TEXTS.TOURNAMENT_EMAIL_UNVERIFIED).toBe(TOURNAMENT_TEXTS.verifiedEmailRequired);
+    // Where bots count too, no e-mail check: nothing changes for those tournaments.
+    expect(
+      (await call(server.base, 'POST', `/tournaments/${withBots.id}/join`, { token: unverified.token })).status,
+    ).toBe(200);
+
+    // A guest upgraded a moment ago holds an unverified account: refused as well.
+    const demo = await call(server.base, 'POST', '/auth/demo');
+    const upgraded = await call(server.base, 'POST', '/auth/upgrade', {
+      token: demo.body.data.token,
+      body: newAccount('upgraded'),
+    });
+    expect(upgraded.status).toBeLessThan(300);
+    const upgradedToken = (upgraded.body.data?.token as string | undefined) ?? (demo.body.data.token as string);
+    const asUpgraded = await call(server.base, 'POST', `/tournaments/${people.id}/join`, { token: upgradedToken });
+    expect(asUpgraded.status).toBe(403);
+    expect(asUpgraded.body.code).toBe('TOURNAMENT_EMAIL_UNVERIFIED');
+
+    // Verified, the same account joins.
+    await server.app.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, unverified.id));
+    expect(
+      (await call(server.base, 'POST', `/tournaments/${people.id}/join`, { token: unverified.token })).status,
+    ).toBe(200);
   });
 
   it('pays the winners once when the tournament ends; balance and totalWon are ledger sums', async () => {

@@ -1,6 +1,6 @@
 /**
- * The tournament entry control's state (DESIGN §5): which of Join, Joined, Full, verified wallet
- * required, signed out, guest or ended a viewer sees, and the reason shown for an uncounted game.
+ * The tournament entry control's state (DESIGN §5): which of Join, Joined, Full, verified wallet or
+ * e-mail required, signed out, guest or ended a viewer sees, and the reason shown for an uncounted game.
  * Also the base58 encoding the wallet link signs with, checked against the bs58 package.
  */
 import { randomBytes } from 'node:crypto';
@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { entryState, latestUncounted } from '../src/tournament/entry.ts';
 import { base58Encode } from '../src/wallet/base58.ts';
 
-type Settings = { maxParticipants: number | null; requireVerifiedSolana: boolean };
+type Settings = { maxParticipants: number | null; requireVerifiedSolana: boolean; allowBots: boolean };
 function tournament(overrides: { isJoined?: boolean; participantCount?: number } & Partial<Settings> = {}) {
   return {
     ...(overrides.isJoined !== undefined ? { isJoined: overrides.isJoined } : {}),
@@ -19,7 +19,7 @@ function tournament(overrides: { isJoined?: boolean; participantCount?: number }
       maxParticipants: overrides.maxParticipants ?? null,
       minGamesRequired: 1,
       scoringMethod: 'totalPoints' as const,
-      allowBots: true,
+      allowBots: overrides.allowBots ?? true,
       requireVerifiedSolana: overrides.requireVerifiedSolana ?? false,
     },
   };
@@ -30,9 +30,10 @@ const wallet = (solanaAddress?: string) => ({
   byCurrency: { SLAM: { balance: 0, totalWon: 0 }, SOL: { balance: 0, totalWon: 0 } },
   ...(solanaAddress ? { solanaAddress } : {}),
 });
-const player = { isGuest: false, wallet: wallet() };
-const verified = { isGuest: false, wallet: wallet('So1anaAddre55So1anaAddre55So1ana') };
-const guest = { isGuest: true, wallet: wallet() };
+const player = { isGuest: false, wallet: wallet(), emailVerified: true };
+const verified = { isGuest: false, wallet: wallet('So1anaAddre55So1anaAddre55So1ana'), emailVerified: true };
+const guest = { isGuest: true, wallet: wallet(), emailVerified: false };
+const unverified = { isGuest: false, wallet: wallet(), emailVerified: false };
 
 describe('entryState', () => {
   it.each([
@@ -53,6 +54,12 @@ describe('entryState', () => {
     ],
     ['no verified wallet', tournament({ requireVerifiedSolana: true }), player, false, 'walletRequired'],
     ['a verified wallet', tournament({ requireVerifiedSolana: true }), verified, false, 'open'],
+    // docs/fair-play.md: people-only tournaments need a verified e-mail; those with bots do not.
+    ['people only, e-mail not verified', tournament({ allowBots: false }), unverified, false, 'emailRequired'],
+    ['people only, e-mail verified', tournament({ allowBots: false }), player, false, 'open'],
+    ['bots allowed, e-mail not verified', tournament({ allowBots: true }), unverified, false, 'open'],
+    ['people only, a guest', tournament({ allowBots: false }), guest, false, 'guest'],
+    ['joined, e-mail not verified', tournament({ allowBots: false, isJoined: true }), unverified, false, 'joined'],
     ['joined', tournament({ isJoined: true }), player, false, 'joined'],
     [
       'joined, even when full',

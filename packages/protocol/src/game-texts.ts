@@ -338,6 +338,8 @@ export const TOURNAMENT_TEXTS = {
   /** ours (docs/fair-play.md): people-only tournaments are for accounts whose e-mail is verified */
   verifiedEmailRequired:
     'Verify your e-mail address to join this tournament: people-only tournaments need a verified e-mail',
+  /** ours: the link beside verifiedEmailRequired (to the page that mails the link again) */
+  verifyEmailLink: 'Send me the verification link',
   /** ours: the entry control of the Tournament tab and the dashboard */
   signInToJoin: 'Sign in to join',
   /** ours */

@@ -4,7 +4,13 @@
  * winners count, which games count (before any is played), and the entry control. Used by the Tournament tab and the dashboard.
  */
 import { PhoneFoldButton } from '../components/PhoneFold.tsx';
-import { TOURNAMENT_TEXTS, type Tournament, formatTimeRemaining, tournamentRulesText } from '@memeslam/protocol';
+import {
+  TOURNAMENT_TEXTS,
+  type Tournament,
+  fairPlayRulesText,
+  formatTimeRemaining,
+  tournamentRulesText,
+} from '@memeslam/protocol';
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { useMsUntil, usePassed } from './queries.ts';
 import { TournamentEntry } from './TournamentEntry.tsx';
@@ -91,9 +97,21 @@ export function TournamentBanner({
           </div>
         </dl>
         {!ended && (
-          <p className="mt-2 text-sm text-muted" data-tournament-rules>
-            {tournamentRulesText(tournament.settings)}
-          </p>
+          <>
+            <p className="mt-2 text-sm text-muted" data-tournament-rules>
+              {tournamentRulesText(tournament.settings)}
+            </p>
+            {/* docs/fair-play.md: what does not count, said before any game is played. */}
+            <ul
+              className="mt-1 list-disc space-y-0.5 pl-5 text-sm text-muted"
+              aria-label="Fair play"
+              data-fair-play-rules
+            >
+              {fairPlayRulesText(tournament.settings).map((rule) => (
+                <li key={rule}>{rule}</li>
+              ))}
+            </ul>
+          </>
         )}
       </div>
       <TournamentEntry tournament={tournament} ended={ended} from={from} />

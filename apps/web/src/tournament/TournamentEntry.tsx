@@ -1,6 +1,6 @@
 /**
  * Entering the tournament where players look (the Tournament tab's banner and the dashboard): the
- * Join button, or why there is none (signed out, guest, full, verified wallet required, ended), and
+ * Join button, or why there is none (signed out, guest, full, verified wallet or e-mail required, ended), and
  * once joined the Joined badge with the player's own standing.
  */
 import { TOURNAMENT_TEXTS, type Tournament } from '@memeslam/protocol';
@@ -83,6 +83,17 @@ export function TournamentEntry({ tournament, ended, from }: { tournament: Tourn
           <Notice>{TOURNAMENT_TEXTS.verifiedWalletRequired}</Notice>
           <Link to="/profile#wallet" className="text-sm text-gold underline underline-offset-2">
             {TOURNAMENT_TEXTS.linkWallet}
+          </Link>
+        </div>
+      );
+      break;
+    case 'emailRequired':
+      // docs/fair-play.md: people-only tournaments need a verified e-mail (the server refuses the join too).
+      body = (
+        <div className="space-y-1">
+          <Notice>{TOURNAMENT_TEXTS.verifiedEmailRequired}</Notice>
+          <Link to="/resend-verification" className="text-sm text-gold underline underline-offset-2">
+            {TOURNAMENT_TEXTS.verifyEmailLink}
           </Link>
         </div>
       );

@@ -17,12 +17,14 @@ export type EntryState =
   | 'full'
   /** requireVerifiedSolana and the viewer has no verified wallet. */
   | 'walletRequired'
+  /** A people-only tournament and the viewer's e-mail is not verified (docs/fair-play.md). */
+  | 'emailRequired'
   /** The Join button. */
   | 'open';
 
 export function entryState(
   tournament: Pick<Tournament, 'isJoined' | 'participantCount' | 'settings'>,
-  viewer: Pick<User, 'isGuest' | 'wallet'> | null,
+  viewer: Pick<User, 'isGuest' | 'wallet' | 'emailVerified'> | null,
   ended: boolean,
 ): EntryState {
   if (viewer && tournament.isJoined) return 'joined';
@@ -33,6 +35,7 @@ export function entryState(
   if (!viewer) return 'signedOut';
   if (viewer.isGuest) return 'guest';
   if (tournament.settings.requireVerifiedSolana && !viewer.wallet.solanaAddress) return 'walletRequired';
+  if (!tournament.settings.allowBots && !viewer.emailVerified) return 'emailRequired';
   return 'open';
 }
 
