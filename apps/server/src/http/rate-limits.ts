@@ -124,7 +124,7 @@ export interface RateLimiter {
   login<T>(request: FastifyRequest, account: { id: string } | null, login: string, check: () => Promise<T>): Promise<T>;
 }
 
-/** A refusal of the account limits' sign-in check: the wrong password (the one failure counted). */
+/** A sign-in refused for its password: the only refusal counted as a failed sign-in (not "verify first"). */
 const isWrongPassword = (error: unknown) =>
   error instanceof AppError && error.message === AUTH_TEXTS.invalidCredentials;
 
