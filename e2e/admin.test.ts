@@ -1,9 +1,11 @@
 /**
  * The admin page in a real browser: access refused to players; the tournament form, its split and
- * the statistics; the new tournament on the leaderboard's Tournament tab.
+ * the statistics; the creation in the admin audit's table; the new tournament on the leaderboard's
+ * Tournament tab.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
+  ADMIN_ACTION_LABELS,
   ADMIN_TEXTS,
   LEADERBOARD_TEXTS,
   SCORING_METHOD_LABELS,
@@ -23,14 +25,14 @@ async function signIn(
   base: string,
   role: 'user' | 'superadmin',
   server: E2eServer,
-): Promise<{ id: string }> {
+): Promise<{ id: string; username: string }> {
   const username = `ad_${randomBytes(3).toString('hex')}`;
   const res = await fetch(`${base}/api/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username, email: `${username}@example.com`, password: 'admin secret 123' }),
   });
-  const { data } = (await res.json()) as { data: { user: { id: string } } };
+  const { data } = (await res.json()) as { data: { user: { id: string; username: string } } };
   await server.app.db.update(users).set({ role }).where(eq(users.id, data.user.id));
   await page.goto(`${base}/login`);
   await page.getByLabel('Email or username', { exact: true }).fill(username);
@@ -62,7 +64,7 @@ describeJourneys('admin', () => {
     const journey = await openJourney(browser(), server().base);
     const { page } = journey;
     try {
-      await signIn(page, server().base, 'superadmin', server());
+      const admin = await signIn(page, server().base, 'superadmin', server());
       await page.getByRole('link', { name: 'Admin' }).click();
       await page.getByRole('tab', { name: 'Create Tournament', selected: true }).waitFor();
 
@@ -109,6 +111,13 @@ describeJourneys('admin', () => {
       await page.getByText('Total tournaments').waitFor();
       await expect.poll(() => page.getByRole('region', { name: 'Statistics' }).innerText()).toContain('superadmin');
       await journey.screenshot('admin-stats');
+      // The admin audit: the creation, by this admin, newest first (docs/security.md).
+      const audit = page.getByRole('region', { name: 'Admin audit' });
+      const newest = audit.getByRole('row').nth(1);
+      await expect
+        .poll(() => newest.innerText())
+        .toMatch(new RegExp(`${admin.username}\\s+${ADMIN_ACTION_LABELS['tournament.create']}\\s+Admin Cup`));
+      expect(await audit.getByRole('columnheader').allInnerTexts()).toEqual(['When', 'Who', 'Action', 'Target']);
 
       const listed = await fetch(`${server().base}/api/tournaments`);
       const body = (await listed.json()) as { data: { tournaments: Tournament[] } };

@@ -35,6 +35,12 @@ export const ADMIN_ACTIONS = ['tournament.create', 'tournament.payout', 'user.ro
 export const adminActionSchema = z.enum(ADMIN_ACTIONS);
 export type AdminAction = z.infer<typeof adminActionSchema>;
 export const ADMIN_AUDIT_PAGE_SIZE = 50;
+/** The admin page's words for each action. */
+export const ADMIN_ACTION_LABELS: Record<AdminAction, string> = {
+  'tournament.create': 'Tournament created',
+  'tournament.payout': 'Tournament paid out',
+  'user.role': 'Role changed',
+};
 
 export const adminAuditQuerySchema = z.object({
   /** 1 = the newest entries. */
