@@ -3,12 +3,19 @@
  * API; a player links a Solana wallet (the tournament requires one) from the Tournament tab's link,
  * joins there, sees why a bot game they left did not count, plays a bot game of more than 30 s and
  * finds themself on the board; the tournament ends and the prize is in the profile's wallet. Then
- * the dashboard's card: joining, a bot game in a tournament without bots, a game won by forfeit in
- * seconds (under 30 s), the last place taken under a late player's eyes (the server's text, then
- * Full), a signed-out visitor and a demo guest.
+ * the dashboard's card: its fair-play rules before play (docs/fair-play.md), joining, a bot game in a
+ * tournament without bots, a game the rival walks away from in seconds (aborted), an unverified
+ * account asked to verify its e-mail, the last place taken under a late player's eyes (the server's
+ * text, then Full), a signed-out visitor and a demo guest.
  */
 import { type KeyObject, generateKeyPairSync, sign } from 'node:crypto';
-import { TOURNAMENT_TEXTS, notRankedYetText, tournamentRulesText, tournamentSchema } from '@memeslam/protocol';
+import {
+  TOURNAMENT_TEXTS,
+  fairPlayRulesText,
+  notRankedYetText,
+  tournamentRulesText,
+  tournamentSchema,
+} from '@memeslam/protocol';
 import bs58 from 'bs58';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
@@ -70,6 +77,22 @@ describeJourneys('tournament', () => {
     const account = await registerAccount(server().base, 'admin');
     await server().app.db.update(users).set({ role: 'superadmin' }).where(eq(users.id, account.user.id));
     return account;
+  }
+
+  /**
+   * An established account: e-mail verified and registered two days ago, as people-only tournaments
+   * need (docs/fair-play.md); its user is read again so the page's session knows it is verified.
+   */
+  async function established(prefix: string): Promise<Account> {
+    const account = await registerAccount(server().base, prefix);
+    await server()
+      .app.db.update(users)
+      .set({ emailVerifiedAt: new Date(), createdAt: new Date(Date.now() - 2 * 86_400_000) })
+      .where(eq(users.id, account.user.id));
+    const me = await fetch(`${server().base}/api/auth/me`, {
+      headers: { authorization: `Bearer ${account.token}` },
+    }).then((r) => r.json() as Promise<{ data: { user: Account['user'] } }>);
+    return { ...account, user: me.data.user };
   }
 
   async function createTournament(by: Account, settings: Record<string, unknown>) {
@@ -199,11 +222,11 @@ describeJourneys('tournament', () => {
     }
   }, 300_000);
 
-  it('the dashboard card: join, a bot game in a tournament without bots and a game won by forfeit in seconds say why, full, guest and signed out', async () => {
+  it('the dashboard card: fair-play rules, join, a bot game in a tournament without bots and a game walked away from in seconds say why, e-mail to verify, full, guest and signed out', async () => {
     const boss = await admin();
     const tournament = await createTournament(boss, { name: 'Humans Only', allowBots: false, maxParticipants: 3 });
-    const player = await registerAccount(server().base, 'human');
-    const rival = await registerAccount(server().base, 'rival');
+    const player = await established('human');
+    const rival = await established('rival');
     await joinOverApi(rival, tournament.id);
     const journey = await openJourney(browser(), server().base);
     const { page } = journey;
@@ -216,6 +239,10 @@ describeJourneys('tournament', () => {
       // Which games count is said before any is played, not only after one did not.
       await card.getByText(tournamentRulesText(tournament.settings)).waitFor();
       expect(tournamentRulesText(tournament.settings)).toContain('people only');
+      // And what does not count: guests, new accounts, one's own network, a pair's 4th game, early walk-aways.
+      const fairPlay = card.getByRole('list', { name: 'Fair play' });
+      for (const rule of fairPlayRulesText(tournament.settings)) await fairPlay.getByText(rule).waitFor();
+      expect(fairPlayRulesText(tournament.settings).join(' ')).toContain('verified e-mail');
       // On a phone the card folds its details away, so Play and Quick Start stay on the first screen.
       await page.setViewportSize({ width: 390, height: 844 });
       await page.evaluate(() => window.scrollTo(0, 0));
@@ -240,7 +267,7 @@ describeJourneys('tournament', () => {
       await card.getByText(TOURNAMENT_TEXTS.uncounted.botsNotAllowed).waitFor();
       await screenshots(journey, 'tournament-dashboard-joined');
 
-      // Two people in one room; the rival leaves at once and the player wins by forfeit, in seconds.
+      // Two people in one room; the rival walks away at once: aborted, no winner (docs/fair-play.md).
       await signIn(other, rival);
       const created = await fetch(`${server().base}/api/game/create`, {
         method: 'POST',
@@ -264,12 +291,12 @@ describeJourneys('tournament', () => {
       await Promise.all([atPath(page, `/game/${roomCode}`), atPath(other.page, `/game/${roomCode}`)]);
       await other.page.locator('[data-hand-card]').first().waitFor();
       await leaveGame(other.page);
-      await page.getByRole('heading', { name: 'Victory' }).waitFor({ timeout: 20_000 });
+      await page.getByRole('heading', { name: 'Game Over' }).waitFor({ timeout: 20_000 });
       await page.getByRole('button', { name: 'Dashboard' }).click();
       await atPath(page, '/dashboard');
-      await card.getByText(TOURNAMENT_TEXTS.uncounted.tooShort).waitFor();
+      await card.getByText(TOURNAMENT_TEXTS.uncounted.aborted).waitFor();
       expect(await card.getByTestId('games-counted').innerText()).toMatch(/^0\b/);
-      await screenshots(journey, 'tournament-dashboard-too-short');
+      await screenshots(journey, 'tournament-dashboard-walked-away');
 
       await card.getByRole('link', { name: TOURNAMENT_TEXTS.viewStandings }).click();
       await atPath(page, '/leaderboard');
@@ -281,16 +308,32 @@ describeJourneys('tournament', () => {
       await other.close();
     }
 
+    // An account whose e-mail is not verified is asked to verify it, with no Join button.
+    const unverified = await registerAccount(server().base, 'unverified');
+    const fourth = await openJourney(browser(), server().base);
+    try {
+      await signIn(fourth, unverified);
+      await fourth.goto('/dashboard');
+      const card = fourth.page.getByRole('region', { name: 'Tournament Humans Only' });
+      await card.getByText(TOURNAMENT_TEXTS.verifiedEmailRequired).waitFor();
+      await card.getByRole('link', { name: TOURNAMENT_TEXTS.verifyEmailLink }).waitFor();
+      expect(await card.getByRole('button', { name: TOURNAMENT_TEXTS.join }).count()).toBe(0);
+      await screenshots(fourth, 'tournament-email-required');
+      fourth.assertNoPageErrors();
+    } finally {
+      await fourth.close();
+    }
+
     // The last place goes while a late player looks at the card: their Join gets the server's text,
     // and the card turns to Full with no way in.
-    const late = await registerAccount(server().base, 'late');
+    const late = await established('late');
     const third = await openJourney(browser(), server().base);
     try {
       await signIn(third, late);
       await third.goto('/dashboard');
       const card = third.page.getByRole('region', { name: 'Tournament Humans Only' });
       await card.getByText('2 / 3').waitFor();
-      await joinOverApi(await registerAccount(server().base, 'filler'), tournament.id);
+      await joinOverApi(await established('filler'), tournament.id);
       await card.getByRole('button', { name: TOURNAMENT_TEXTS.join }).click();
       await third.page.locator('[data-sonner-toast]').getByText(TOURNAMENT_TEXTS.full).waitFor();
       await card.getByText('3 / 3').waitFor();
