@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  COUNTED_GAMES_PER_OPPONENT,
+  OPPONENT_MIN_ACCOUNT_AGE_MS,
   PRIZE_SPLIT_PERCENTAGES,
   TOURNAMENT_TEXTS,
+  UNCOUNTED_REASONS,
+  fairPlayRulesText,
   clampWinnersCount,
   createTournamentSchema,
   formatTimeRemaining,
@@ -271,5 +275,25 @@ describe('tournamentRulesText', () => {
     expect(tournamentRulesText({ allowBots: true, minGamesRequired: 1 })).toBe(
       'Counts: games that end between the start and the end and last at least 30 s, bot games included. Ranked after 1 counted game.',
     );
+  });
+});
+
+describe('fairPlayRulesText (docs/fair-play.md)', () => {
+  it('says what does not count before any game is played, with the shared numbers; people-only adds the e-mail', () => {
+    expect(fairPlayRulesText({ allowBots: false })).toEqual([
+      "Games against guests, accounts under a day old or players on your network don't count.",
+      'At most 3 counted games against the same opponent.',
+      'A game abandoned in its first 60 s or before 5 cards is aborted: no winner, no points.',
+      'People only: joining needs a verified e-mail address.',
+    ]);
+    expect(fairPlayRulesText({ allowBots: true })).toHaveLength(3);
+    expect(COUNTED_GAMES_PER_OPPONENT).toBe(3);
+    expect(OPPONENT_MIN_ACCOUNT_AGE_MS).toBe(86_400_000);
+  });
+
+  it('has a text for every reason a game does not count', () => {
+    for (const reason of UNCOUNTED_REASONS) expect(TOURNAMENT_TEXTS.uncounted[reason].length).toBeGreaterThan(10);
+    expect(TOURNAMENT_TEXTS.uncounted.aborted).toContain('first 60 s or before 5 cards');
+    expect(TOURNAMENT_TEXTS.uncounted.pairLimit).toContain('only the first 3 count');
   });
 });
