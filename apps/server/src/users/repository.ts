@@ -143,7 +143,8 @@ export async function deleteUser(db: Db, id: string): Promise<void> {
     const anonymousId = `deleted-${seat.seat}`;
     await db
       .update(gamePlayers)
-      .set({ userId: null, playerId: anonymousId, username: DELETED_USERNAME })
+      // The network key goes too (docs/fair-play.md): a seat without an account counts for nobody's opponent.
+      .set({ userId: null, playerId: anonymousId, username: DELETED_USERNAME, addressKey: null })
       .where(and(eq(gamePlayers.gameId, seat.gameId), eq(gamePlayers.seat, seat.seat)));
     const [replay] = await db.select().from(replays).where(eq(replays.gameId, seat.gameId));
     if (replay) {
