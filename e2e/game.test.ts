@@ -3,11 +3,12 @@
  * played card by card to its result; two people in one room racing for the same pile and
  * freezing each other, watched by a spectator; and a game on a phone-sized screen.
  */
-import { type Card, cardById, matches } from '@memeslam/engine';
+import { type Card, EARLY_LEAVE_MIN_CARDS, EARLY_LEAVE_MS, cardById, matches } from '@memeslam/engine';
 import {
   BOT_AUTO_START_DELAY_MS,
   COUNTDOWN_COMPLETE_AFTER_ZERO_MS,
   COUNTDOWN_DURATION_MS,
+  type GameResult,
   HINTS,
 } from '@memeslam/protocol';
 import type { Page, WebSocketRoute } from 'playwright-core';
@@ -202,12 +203,26 @@ describeJourneys('game', () => {
       expect(Math.max(...shown)).toBe(8);
       expect(new Set(shown).size).toBeGreaterThanOrEqual(6);
 
-      // The host leaves: the guest wins.
+      // The host leaves. Had they contested the game (60 s of play and 5 cards) the guest wins by
+      // forfeit; a walk-away before that is aborted and nobody wins (docs/fair-play.md). How many
+      // cards the host played above depends on the deal, so the record says which applies.
       await a.page.getByRole('button', { name: 'Leave game' }).first().click();
       await a.page.getByRole('dialog').getByRole('button', { name: 'Leave game' }).click();
       await atPath(a.page, '/dashboard');
-      await b.page.getByRole('heading', { name: 'Victory' }).waitFor({ timeout: 15_000 });
-      await b.screenshot('game-victory');
+      let result: GameResult | null = null;
+      for (let tries = 0; !result && tries < 150; tries += 1) {
+        const res = await fetch(`${base}/api/game/${roomCode}/result`, {
+          headers: { authorization: `Bearer ${guest.token}` },
+        });
+        if (res.ok) result = ((await res.json()) as { data: { result: GameResult } }).data.result;
+        else await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      if (!result) throw new Error('the game was not recorded');
+      const leaver = result.results.find((r) => r.playerId === host.user.id);
+      const contested = (leaver?.cardsPlayed ?? 0) >= EARLY_LEAVE_MIN_CARDS && result.durationMs >= EARLY_LEAVE_MS;
+      expect(result.reason).toBe(contested ? 'forfeit' : 'aborted');
+      await b.page.getByRole('heading', { name: contested ? 'Victory' : 'Game Over' }).waitFor({ timeout: 15_000 });
+      await b.screenshot(contested ? 'game-victory' : 'game-aborted');
       for (const j of [a, b, c]) j.assertNoPageErrors();
     } finally {
       await Promise.all([a.close(), b.close(), c.close()]);
