@@ -37,7 +37,7 @@ describe.each(DATABASE_MODES)('money paths on %s', (mode) => {
   });
   afterAll(() => server.close());
 
-  async function account(role: 'superadmin' | 'moderator' | 'user' = 'user') {
+  async function account(role: 'superadmin' | 'admin' | 'moderator' | 'user' = 'user') {
     const res = await call(server.base, 'POST', '/auth/register', { body: newAccount(role.slice(0, 5)) });
     const { token, user } = res.body.data;
     if (role !== 'user') await server.app.db.update(users).set({ role }).where(eq(users.id, user.id));
@@ -161,7 +161,8 @@ describe.each(DATABASE_MODES)('money paths on %s', (mode) => {
     expect(Date.parse(first?.createdAt ?? '')).toBeGreaterThanOrEqual(Date.parse(second?.createdAt ?? ''));
     expect((await audit(admin, '?limit=0')).status).toBe(422);
 
-    // Who may read it: staff (a moderator too); a user gets 403, nobody signed in 401.
+    // Who may read it: staff (an admin, a moderator too); a user gets 403, nobody signed in 401.
+    expect((await audit(await account('admin'))).status).toBe(200);
     expect((await audit(await account('moderator'))).status).toBe(200);
     const user = await audit(await account('user'));
     expect(user.status).toBe(403);
