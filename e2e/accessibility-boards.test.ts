@@ -32,7 +32,11 @@ describeJourneys('accessibility: boards', () => {
     ];
     for (const record of records) {
       const account = await registerAccount(server().base, 'axl');
-      await server().app.db.update(users).set(record).where(eq(users.id, account.user.id));
+      // Verified addresses: they join a people-only tournament below (docs/fair-play.md).
+      await server()
+        .app.db.update(users)
+        .set({ ...record, emailVerifiedAt: new Date() })
+        .where(eq(users.id, account.user.id));
       ranked.push(account);
     }
     const admin = await setRole(server(), ranked[0]!, 'superadmin');

@@ -180,6 +180,42 @@ describe.each(DATABASE_MODES)('limits behind a named proxy on %s', (mode) => {
     expect(typo.status).toBe(401);
   });
 
+  it('a password change forgets every other known network: one that signed in with the old password waits like a stranger', async () => {
+    const account = await register('192.0.2.20');
+    const thief = '203.0.113.5';
+    // A network that signed in with the password (a thief who had it) is known...
+    const stolen = await call(server.base, 'POST', '/auth/login', {
+      body: { email: account.email, password: account.password },
+      headers: from(thief),
+    });
+    expect(stolen.status).toBe(200);
+    // ...until the owner changes the password from home: home is then the only known network.
+    const newPassword = 'a changed password 7';
+    const changed = await call(server.base, 'POST', '/auth/change-password', {
+      token: account.token,
+      body: { currentPassword: account.password, newPassword },
+      headers: from('2001:db8:88:1::1'),
+    });
+    expect(changed.status).toBe(200);
+    for (let n = 1; n <= ABUSE_LIMITS.loginFailuresPerAccount; n += 1) {
+      const res = await call(server.base, 'POST', '/auth/login', {
+        body: { email: account.email, password: `guess number ${n}` },
+        headers: from(`198.51.100.${100 + n}`),
+      });
+      expect(res.status).toBe(401);
+    }
+    const fromThief = await call(server.base, 'POST', '/auth/login', {
+      body: { email: account.email, password: newPassword },
+      headers: from(thief),
+    });
+    expect(fromThief.status).toBe(429);
+    const fromHome = await call(server.base, 'POST', '/auth/login', {
+      body: { email: account.email, password: newPassword },
+      headers: from('2001:db8:88:1::2'),
+    });
+    expect(fromHome.status).toBe(200);
+  });
+
   it(`sockets: ${ABUSE_LIMITS.socketsPerIp} per network; more addresses of the /64 are refused, another /64 is not`, async () => {
     const perUser = ABUSE_LIMITS.socketsPerUser;
     const tokens: string[] = [];

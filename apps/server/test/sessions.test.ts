@@ -401,10 +401,13 @@ describe.each(DATABASE_MODES)('the per-account login limit on %s', (mode) => {
   });
   afterAll(() => server.close());
 
-  it('counts username and e-mail as one account, and does not lock its owner out from another address', async () => {
+  it('counts username and e-mail as one account, and does not lock its owner out from an address they signed in from', async () => {
     const account = newAccount('locked');
     expect((await call(server.base, 'POST', '/auth/register', { body: account })).status).toBe(201);
     const url = `${server.base}/api/auth/login`;
+    // The owner's address is known (docs/limits.md): guesses that pass the per-account failure limit
+    // leave only known networks able to try.
+    expect((await postFrom('127.0.0.4', url, { email: account.email, password: account.password })).status).toBe(200);
     const logins = [account.username, account.email.toUpperCase(), account.username.toLowerCase(), account.email];
     for (let i = 0; i < 10; i += 1) {
       const res = await postFrom('127.0.0.3', url, { email: logins[i % logins.length], password: `guess ${i}` });

@@ -26,3 +26,13 @@ export async function rememberNetwork(db: Db, userId: string, network: string): 
     .values({ userId, network })
     .onConflictDoUpdate({ target: [loginNetworks.userId, loginNetworks.network], set: { lastLoginAt: sql`now()` } });
 }
+
+/**
+ * After a password reset or change the account's only known network is the one that made it (it proved
+ * the mailbox or the current password): a network that signed in with the old password, perhaps a
+ * thief's, has to wait out the failure window like a stranger (docs/limits.md).
+ */
+export async function keepOnlyNetwork(db: Db, userId: string, network: string): Promise<void> {
+  await db.delete(loginNetworks).where(eq(loginNetworks.userId, userId));
+  await rememberNetwork(db, userId, network);
+}

@@ -2,6 +2,7 @@
 import { AUTH_TEXTS, type HttpRouteName, SERVER_TEXTS, SUCCESS_TEXTS } from '@memeslam/protocol';
 import type { FastifyInstance } from 'fastify';
 import { type Answer, type RouteContext, defineRoute } from '../http/route.ts';
+import { networkOf } from '../http/networks.ts';
 import type { RateLimiter } from '../http/rate-limits.ts';
 import type { UserRow } from '../users/repository.ts';
 import { setLoginAccount } from './login-account.ts';
@@ -78,13 +79,13 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, limi
 
   on('resetPassword', async ({ body, request }) => {
     await limit(request, 'resetPasswordPerIp');
-    await auth.resetPassword(body.token, body.password);
+    await auth.resetPassword(body.token, body.password, networkOf(request.ip));
     return { data: null, message: SERVER_TEXTS.passwordReset };
   });
 
   on('changePassword', async ({ user, body, request }) => {
     await limit.passwordCheck(request, me(user).id);
-    const updated = await auth.changePassword(me(user), body.currentPassword, body.newPassword);
+    const updated = await auth.changePassword(me(user), body.currentPassword, body.newPassword, networkOf(request.ip));
     return { data: await auth.session(updated), message: SERVER_TEXTS.passwordChanged };
   });
 

@@ -39,6 +39,7 @@ import {
   updateUser,
 } from '../users/repository.ts';
 import { takenConflict } from './conflicts.ts';
+import { keepOnlyNetwork } from './login-networks.ts';
 import { TokenVersions } from './token-versions.ts';
 import { assertAcceptablePassword } from './password-rules.ts';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.ts';
@@ -315,8 +316,11 @@ export class AuthService {
     });
   }
 
-  /** A reset proves the address too; every older session and every other unused mailed link ends. */
-  async resetPassword(token: string, password: string): Promise<void> {
+  /**
+   * A reset proves the address too; every older session and every other unused mailed link ends, and
+   * the network it was made from becomes the account's only known one (docs/limits.md).
+   */
+  async resetPassword(token: string, password: string, network: string): Promise<void> {
     // The link is checked before the costly hash, so a bogus token costs one indexed lookup, no argon2;
     // it is redeemed (single use) in the transaction below.
     if (!(await this.#linkIsLive(token, 'reset-password'))) throw badRequest(SERVER_TEXTS.invalidOrExpiredToken);
@@ -328,12 +332,13 @@ export class AuthService {
       assertAcceptablePassword(password, user);
       await updateUser(tx, userId, { passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? new Date() });
       await this.#retireLinks(tx, userId);
+      await keepOnlyNetwork(tx, userId, network);
       return bumpTokenVersion(tx, userId);
     });
     this.#revoked(updated.id, updated.tokenVersion);
   }
 
-  async changePassword(user: UserRow, currentPassword: string, newPassword: string): Promise<UserRow> {
+  async changePassword(user: UserRow, currentPassword: string, newPassword: string, network: string): Promise<UserRow> {
     if (!user.passwordHash || !(await verifyPassword(user.passwordHash, currentPassword))) {
       throw badRequest(SERVER_TEXTS.currentPasswordIncorrect);
     }
@@ -342,6 +347,7 @@ export class AuthService {
     const updated = await this.#db.transaction(async (tx) => {
       await updateUser(tx, user.id, { passwordHash });
       await this.#retireLinks(tx, user.id);
+      await keepOnlyNetwork(tx, user.id, network);
       return bumpTokenVersion(tx, user.id);
     });
     this.#revoked(user.id, updated.tokenVersion);

@@ -454,7 +454,8 @@ function AuditLog() {
         <p className="mt-2 text-muted">No admin actions yet.</p>
       ) : (
         <>
-          <div className="mt-3 overflow-x-auto">
+          {/* On a phone the table scrolls sideways: the region takes focus so a keyboard can scroll it. */}
+          <div className="mt-3 overflow-x-auto" role="region" aria-labelledby="admin-audit-title" tabIndex={0}>
             <table className="w-full text-left text-sm">
               <thead className="text-muted">
                 <tr>
