@@ -100,10 +100,9 @@ describeJourneys('accessibility: boards', () => {
         if (tab === 'Create Tournament') continue;
         await page.getByRole('tab', { name: tab }).click();
         await page.getByRole('tabpanel').waitFor();
-        await page
-          .getByRole('status')
-          .filter({ hasText: /^Loading/ })
-          .waitFor({ state: 'detached' });
+        // A tab may load more than one thing (the statistics and the admin audit): wait for all of them.
+        const loading = page.getByRole('status').filter({ hasText: /^Loading/ });
+        await expect.poll(() => loading.count(), { timeout: 15_000 }).toBe(0);
         await a.check(page, `admin, ${tab.toLowerCase()} tab`);
       }
       journey.assertNoPageErrors();
