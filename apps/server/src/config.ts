@@ -15,7 +15,7 @@ const url = (protocols: readonly string[]) =>
     message: `must be a ${protocols.map((p) => p.replace(':', '')).join(' or ')} URL`,
   });
 
-/** Every variable the server reads, with its check and default; the README's configuration table lists exactly these. */
+/** Every variable the server reads, its check and default: the README's configuration table lists exactly these. */
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
