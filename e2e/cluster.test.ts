@@ -1,8 +1,8 @@
 /**
- * Cluster mode as a person meets it (issue 14): the web app through nginx in front of two nodes on
+ * Cluster mode as a person meets it: the web app through nginx in front of two nodes on
  * PostgreSQL and Redis. The node running the player's game is killed mid-game; the page reconnects
  * through nginx to the other node, which has taken the game over, and the player plays on to the
- * result with every card they played still played. Play now (issue 25): two people on the two nodes
+ * result with every card they played still played. Play now: two people on the two nodes
  * press it and land in one game; then one searching person's node dies, their page comes back through
  * nginx to the other node and searches on (and queues again when its entry is lost), and they are
  * seated with someone there.

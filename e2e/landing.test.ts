@@ -104,7 +104,7 @@ describeJourneys('docs and tokenomics', () => {
   });
 });
 
-/** The landing page of the accounts spec §2, section by section, signed out and signed in. */
+/** The landing page, section by section, signed out and signed in. */
 describeJourneys('landing page', () => {
   const browser = useBrowser();
   let server: E2eServer;

@@ -1,5 +1,5 @@
 /**
- * Entering a tournament in a real browser (DESIGN §5): a live tournament made by an admin over the
+ * Entering a tournament in a real browser: a live tournament made by an admin over the
  * API; a player links a Solana wallet (the tournament requires one) from the Tournament tab's link,
  * joins there, sees why a bot game they left did not count, plays a bot game of more than 30 s and
  * finds themself on the board; the tournament ends and the prize is in the profile's wallet. Then

@@ -6,7 +6,7 @@
 // process runs unpinned beside them. Needs nginx, taskset, DATABASE_URL and REDIS_URL (it says which
 // is missing and stops).
 //
-// 1. Games per node: DESIGN §7's standard load (bench:server's: two socket.io clients at human pace
+// 1. Games per node: the standard load (bench:server's: two socket.io clients at human pace
 //    and two normal bots per game, power-ups once each, finished games replaced) at each total N of
 //    --games. Clients connect through nginx from 127.0.0.2, 127.0.0.3, ... (--addresses of them, table
 //    by table in turn; both players of a table share one), so that nginx's client-IP hash spreads the

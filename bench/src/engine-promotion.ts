@@ -1,5 +1,5 @@
 // Bytes the engine promotes to V8's old generation per game step, when every game's state lives until
-// its next step as on a busy server (issue 24: each byte promoted brings the next full collection
+// its next step as on a busy server (each byte promoted brings the next full collection
 // nearer). 10,000 games of two humans and two normal bots are stepped in turn, so a state lives
 // through about 40 MB of allocation, past any young-generation collection. Seeded: the same steps
 // every run, so the figure moves only when the engine's allocations do.

@@ -1,11 +1,11 @@
 /**
- * The durable floor's log (floor-server.ts --durable; bench:server --floor durable): what DESIGN's
- * "durable" adds to the bare relay, and nothing else. Every play, power-up and bot play is appended
+ * The durable floor's log (floor-server.ts --durable; bench:server --floor durable): what
+ * "durable" (every command logged before its ack) adds to the bare relay, and nothing else. Every play, power-up and bot play is appended
  * to a log in an embedded PostgreSQL started as the server starts its own (the same binaries and
  * settings: fsync, synchronous_commit and full_page_writes on), and group-committed by the server's
  * own GameLog (games/log.ts: one batch in flight, gathered for GATHER_MS), one INSERT per batch; each
  * append's callback (its ack and broadcasts) runs once its batch is committed. So the durable
- * floor is the simplest server that does the job as DESIGN defines it: the real server's extra work
+ * floor is the simplest server that does the job as the product defines it: the real server's extra work
  * over it is its game logic, not its durability.
  */
 import { mkdtempSync, rmSync } from 'node:fs';

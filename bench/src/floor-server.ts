@@ -2,7 +2,7 @@
 //
 // The floor of bench:server: the simplest server that carries the same traffic as the real one, with
 // no game logic and no database. With --durable (bench:server --floor durable), the simplest one that
-// also makes every command durable before answering it, as DESIGN's server must: each play, power-up
+// also makes every command durable before answering it, as the real server does: each play, power-up
 // and bot play goes into a log in an embedded PostgreSQL, group-committed, and its ack and broadcasts
 // leave once its batch is committed (floor-log.ts).
 //

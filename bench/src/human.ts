@@ -1,5 +1,5 @@
 /**
- * A human player for the simulator (issue 12). It drives the engine's `apply()` with the commands a
+ * A human player for the simulator. It drives the engine's `apply()` with the commands a
  * person sends from the web client, at times drawn from the bench's own seeded PRNG:
  *
  * - time per play: log-normal around the model's median (sigma 0.45, draws kept within ±2.5 sigma);

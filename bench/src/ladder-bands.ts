@@ -1,4 +1,4 @@
-/** The bands of issue 12 that `npm run ladder` checks, as a pure function of its figures. */
+/** The ladder's bands that `npm run ladder` checks, as a pure function of its figures. */
 export interface LadderCell {
   /** The person's win %. */
   readonly winRate: number;

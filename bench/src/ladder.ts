@@ -1,5 +1,5 @@
 // npm run ladder [-- --games 2000 --json --check]: the README's bot-ladder tables, measured.
-// --json prints everything as one JSON object; --check exits 1 when a band of issue 12 is missed.
+// --json prints everything as one JSON object; --check exits 1 when a band (ladder-bands.ts) is missed.
 import { BOT_DIFFICULTIES, type BotDifficulty } from '@memeslam/engine';
 import { HUMAN_PRESETS, type HumanPreset } from './human.ts';
 import { ladderBands, type LadderFigures } from './ladder-bands.ts';
@@ -92,7 +92,7 @@ if (args.has('json')) {
   for (const [model, m] of Object.entries(match)) {
     console.log(`| **${model}** (${m.human} s) | ${m.games} | ${m.recordedPaceMs} ms | ${m.winRate}% |`);
   }
-  console.log(`\nBands of issue 12`);
+  console.log(`\nLadder bands`);
   console.log('| what | measured | band | |\n|---|---|---|---|');
   for (const b of bands) console.log(`| ${b.what} | ${b.value} | ${b.band} | ${b.ok ? 'yes' : 'NO'} |`);
   console.log(

@@ -113,7 +113,7 @@ export class Player {
   }
 }
 
-/** A new demo session. A loaded server may answer 503 "Server busy" (issue 13): asked again after a while. */
+/** A new demo session. A loaded server may answer 503 "Server busy": asked again after a while. */
 export async function demoToken(base = load.base): Promise<string> {
   const deadline = Date.now() + DEAL_TIMEOUT_MS;
   for (let wait = 100; ; wait = Math.min(2000, wait * 2)) {

@@ -1,5 +1,5 @@
 /**
- * "Match me" in simulation (issue 12): simulated people of one model each play a series of games against
+ * "Match me" in simulation: simulated people of one model each play a series of games against
  * a bot matched to their recorded pace, the way the server does it: the first game against the default
  * pace (no history), then each game's median time per play (`medianPlayInterval` over their card plays)
  * joins their history and the next bot is `matchProfile(recordedPace(history))`. The person's win rate

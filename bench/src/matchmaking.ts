@@ -1,5 +1,5 @@
 /**
- * Play now in simulation (issue 25): a population with hidden skills (each person's median time per
+ * Play now in simulation: a population with hidden skills (each person's median time per
  * play, the human model of human.ts) comes to the queue at a chosen rate, is seated by the server's
  * own pairing rules (apps/server/src/matchmaking/pairing.ts) and plays out its games in the engine;
  * games between people move Glicko-2 ratings as the server's record does. Someone offered a bot

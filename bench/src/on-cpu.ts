@@ -4,7 +4,7 @@
  * and the right to watch every process, as root).
  *
  * `node --cpu-prof` samples the main thread by wall time: a thread taken off its core inside a system
- * call (a `writev` that wakes the reader, issue 24) still counts as busy there, and it sees neither
+ * call (a `writev` that wakes the reader) still counts as busy there, and it sees neither
  * V8's helper threads nor the other processes. perf counts a sample only where a thread was on a core.
  * JavaScript frames are not named here (that needs `--perf-basic-prof`, whose names go stale as code
  * moves), so the main thread is split by the names of its native frames: V8's heap code (the

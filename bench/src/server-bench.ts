@@ -6,7 +6,7 @@
 //
 // A real server process and this load process on loopback. Each live game seats two socket.io
 // clients and two normal bots at normal speed; a client plays its next playable card about 2 s
-// (±50%) after its previous play (DESIGN §7; `--pace max` plays as soon as its last ack is back) and
+// (±50%) after its previous play (the standard load; `--pace max` plays as soon as its last ack is back) and
 // uses each power-up once. Finished games are replaced, so N stays constant. Every ack is durable
 // (the server answers once the command's log entry is written). Each mode gets a fresh server:
 // embedded (the PostgreSQL the server starts under a temporary DATA_DIR, as `npm start` does; its

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:web-size`: builds the web app and measures the landing page against DESIGN §7:
+ * `npm run bench:web-size`: builds the web app and measures the landing page against its budgets:
  * - the gzip size of what it loads before it can render (the entry script and its modulepreloads) and
  *   of every lazily loaded chunk; target ≤ 120 KB initial JS;
  * - the bytes it actually transfers, loaded in Chromium from the real server (the build's brotli
@@ -20,7 +20,7 @@ import { loadConfig } from '../../apps/server/src/config.ts';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const bin = join(root, 'node_modules', '.bin');
-/** DESIGN §7. */
+/** The landing page's budgets, KB gzip (docs/benchmarks.md, Web bundle). */
 export const LANDING_BUDGET_KB = 120;
 export const TRANSFER_BUDGET_KB = 130;
 export const LIGHTHOUSE_TARGET = 95;

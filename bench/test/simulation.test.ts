@@ -59,7 +59,7 @@ describe('stats helpers', () => {
   });
 });
 
-describe('the human model (issue 12)', () => {
+describe('the human model', () => {
   it('scales its parameters with the median time per play', () => {
     const casual = humanModel(HUMAN_PRESETS.casual);
     expect(casual.medianMs).toBe(2200);
@@ -180,7 +180,7 @@ describe('the ladder bands', () => {
     ordered: true,
   };
 
-  it('pass inside the issue 12 bands', () => {
+  it('pass inside the ladder bands', () => {
     expect(ladderBands(figures).every((b) => b.ok)).toBe(true);
   });
 

@@ -1,5 +1,5 @@
 /**
- * DESIGN §7's size targets, checked on a production build: the landing page's initial JS within
+ * The web app's size targets, checked on a production build: the landing page's initial JS within
  * 120 KB gzip, the game, admin and leaderboard routes out of it; a brotli and a gzip copy beside every
  * compressible file of the build; and, in Chromium against the real server, the landing page's first
  * load within 130 KB transferred, every request answered 200 and every text file sent brotli.

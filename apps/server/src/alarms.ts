@@ -5,7 +5,7 @@
  * A room moves its deadline after nearly every step. With a Node timer per deadline, each move left a
  * Timeout, its closures and often a timer list behind that lived until the deadline (0.3–2 s), long
  * enough on a busy server to be promoted to the old generation: 6–7% of what outlived the young
- * generation at 2,000 games (issue 24). An alarm is one object for the room's life; setting it moves
+ * generation at 2,000 games. An alarm is one object for the room's life; setting it moves
  * its place in the heap and allocates nothing. The Node timer under the heap fires at the earliest
  * alarm and lives until then only.
  */

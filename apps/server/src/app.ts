@@ -124,7 +124,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
     },
   });
   installErrorHandler(app);
-  // Server busy (issue 13): while the event loop lags this much, the API answers 503 at once rather
+  // Server busy: while the event loop lags this much, the API answers 503 at once rather
   // than queueing more work behind it; the web app's own files still go out (isWebAppRequest). Sockets
   // and rooms have their own ceilings (gateway, game service).
   await app.register(underPressure, {
@@ -178,7 +178,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
   });
 
   const database = await openDatabase({ ...config, log: app.log });
-  // Cluster mode (issue 14): REDIS_URL set, every node on one PostgreSQL database.
+  // Cluster mode: REDIS_URL set, every node on one PostgreSQL database.
   const redis = config.redisUrl ? new ClusterRedis(config.redisUrl, config.databaseUrl ?? '') : null;
   await redis?.connect();
   app.decorate('db', database.db);

@@ -1,5 +1,5 @@
 /**
- * The server's configuration: environment variables (DESIGN §1), validated once at boot. A bad value
+ * The server's configuration: environment variables, validated once at boot. A bad value
  * stops the server with one line that names the variable, before anything listens or opens a file.
  */
 import { randomBytes } from 'node:crypto';
@@ -22,7 +22,7 @@ export const envSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
-  /** Cluster mode (issue 14): Redis for fan-out, game ownership and cluster-wide counts; needs DATABASE_URL. */
+  /** Cluster mode: Redis for fan-out, game ownership and cluster-wide counts; needs DATABASE_URL. */
   REDIS_URL: url(['redis:', 'rediss:']).optional(),
   /** This node's name in the cluster (logs, /health, leases); default: a random one per start. */
   NODE_ID: z
@@ -82,7 +82,7 @@ function isLoopbackHost(host: string): boolean {
   }
 }
 
-/** Names whose values are secrets: a refusal never prints them (issue 50). */
+/** Names whose values are secrets: a refusal never prints them. */
 const SECRET_NAME = /SECRET|TOKEN|PASSWORD|KEY/;
 
 /**
@@ -174,7 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     throw new ConfigError(`Invalid configuration: TRUST_PROXY ${trustProxy.message} (got "${env.TRUST_PROXY}")`);
   }
   // A blanket trust lets a client that reaches the server directly name any address it likes in
-  // X-Forwarded-For, and so dodge every per-address limit (issue 50; docs/limits.md).
+  // X-Forwarded-For, and so dodge every per-address limit (docs/limits.md).
   if ((trustProxy === true || (typeof trustProxy === 'number' && trustProxy > 0)) && !isLoopbackHost(e.HOST)) {
     throw new ConfigError(
       `Invalid configuration: TRUST_PROXY=${e.TRUST_PROXY} trusts X-Forwarded-For from anyone who reaches HOST=${e.HOST}: ` +

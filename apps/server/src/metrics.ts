@@ -12,7 +12,7 @@ import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 const CAPACITY = 1 << 18;
 /** The histogram samples the loop every this many ms and records whole intervals; the excess is the delay. */
 const LOOP_RESOLUTION_MS = 5;
-/** Ack latency buckets (seconds): DESIGN's budget is a few ms per command; the tail up to 2.5 s. */
+/** Ack latency buckets (seconds): a command should be acked within a few ms; the tail up to 2.5 s. */
 const ACK_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
 
 const delay = (intervalNs: number) => Math.max(0, intervalNs / 1e6 - LOOP_RESOLUTION_MS);

@@ -1,5 +1,5 @@
 /**
- * The cluster's own chaos run (issue 21): a seeded plan of faults against three real nodes while
+ * The cluster's own chaos run: a seeded plan of faults against three real nodes while
  * players play, and the invariants checked (helpers/chaos.ts). Short here (every fault kind once:
  * about 80 s); `npm run chaos:cluster -- --minutes 30 --seed N` runs it long, and a
  * failing seed runs the same plan of faults again (the players' timing is the machine's).

@@ -1,5 +1,5 @@
 /**
- * Cluster mode's faults (issue 21), each on real node processes sharing one PostgreSQL database and
+ * Cluster mode's faults, each on real node processes sharing one PostgreSQL database and
  * Redis: an owner paused (SIGSTOP) past its lease while its player plays, then resumed and stopped
  * (SIGTERM); a takeover of a game a player had already left; a join from one node into a lobby of
  * another while the joiner still sits in a lobby of their own; a node restarted while its old run's
@@ -353,7 +353,7 @@ describe.skipIf(skip !== null)('cluster faults', () => {
   }, 120_000);
 
   /*
-   * The fourth double seat (issue 21), seen in chaos runs as a user in two lobbies for a few seconds
+   * The fourth double seat, seen in chaos runs as a user in two lobbies for a few seconds
    * just after a node was SIGKILLed and restarted. The restarted node comes back under its old name
    * while the lease of its previous run still names it as a game's owner; a vacate forwarded to it
    * for that game found no seat there and answered "done", so the create went on, and the game,

@@ -1,5 +1,5 @@
 /**
- * The cluster's front (issue 14): two server processes on one PostgreSQL database and the shared Redis,
+ * The cluster's front: two server processes on one PostgreSQL database and the shared Redis,
  * behind nginx running deploy/nginx.conf as an operator installs it. HTTP and socket.io pass through;
  * socket.io's long-polling keeps each session on the node that made it (client-IP hash); a SIGKILLed
  * node's requests go to the other node at once, and a restarted one gets its clients back. Nothing

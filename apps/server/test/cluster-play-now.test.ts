@@ -1,5 +1,5 @@
 /**
- * Play now in cluster mode (issue 25, item 2): two server processes on one PostgreSQL database and the
+ * Play now in cluster mode: two server processes on one PostgreSQL database and the
  * shared Redis, one queue for both. Two people on two nodes are seated together, and an early leave
  * on one node holds the queue back on the other; a user is never in
  * the queue and in an unfinished game at once, whatever their tabs on either node do at the same

@@ -1,5 +1,5 @@
 /**
- * Cluster mode after Redis restarted empty (issue 21, the fourth defect): Redis's registry of who
+ * Cluster mode after Redis restarted empty (a defect the chaos run found): Redis's registry of who
  * sits where is gone until every node has registered its seats again, and a node paused meanwhile
  * registers nothing. A create or join must still find the user's seat elsewhere — in the database —
  * and free it first, so nobody sits in two unfinished games. Before the fix the create below

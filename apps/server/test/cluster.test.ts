@@ -1,5 +1,5 @@
 /**
- * Cluster mode (issue 14): nodes as real processes on loopback ports behind nginx (deploy/nginx.conf),
+ * Cluster mode: nodes as real processes on loopback ports behind nginx (deploy/nginx.conf),
  * one PostgreSQL database per cluster and this machine's Redis (or one of the test's own that it stops);
  * four clusters in all, the tests of a describe block sharing one, in order:
  * players on different nodes share one game and a spectator watches from a third; the owner of a game

@@ -1,5 +1,5 @@
 /**
- * Start-up refusals that keep the server safe (issue 50, items 2 and 6; docs/limits.md): a blanket
+ * Start-up refusals that keep the server safe (docs/limits.md): a blanket
  * TRUST_PROXY (true or a hop count) with a HOST that others can reach is refused with one line naming
  * the fix; named proxies are fine anywhere; a refused secret's value is never printed (JWT_SECRET,
  * METRICS_TOKEN, and the passwords in DATABASE_URL, REDIS_URL and SMTP_URL).

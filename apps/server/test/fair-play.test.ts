@@ -23,7 +23,7 @@ const HOUR = 3_600_000;
 const HOME = '2001:db8:7:7::1';
 const HOME_TOO = '2001:db8:7:7:a:b:c:d';
 
-describe('the probe of issue 50: a colluder and a throwaway opponent (docs/fair-play.md)', () => {
+describe('the fair-play probe: a colluder and a throwaway opponent (docs/fair-play.md)', () => {
   let server: Booted;
   const clock = new ManualClock();
   const seeds: string[] = [];

@@ -1,5 +1,5 @@
 /**
- * Cluster mode's fencing (issue 14), on PostgreSQL: a write carries its node's epoch for the game and
+ * Cluster mode's fencing, on PostgreSQL: a write carries its node's epoch for the game and
  * is refused, whole, once another node has raised the epoch by taking the game over; the game's
  * row and log stay as the new owner left them.
  */

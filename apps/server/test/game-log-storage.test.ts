@@ -1,5 +1,5 @@
 /**
- * The group commit's statement on PostgreSQL (issue 24): a batch of log entries touches nothing but
+ * The group commit's statement on PostgreSQL: a batch of log entries touches nothing but
  * the log, so it never waits on a game's row. With a foreign key from the log to `games`, every entry
  * took a `FOR KEY SHARE` lock on its game's row, which waits behind any transaction holding that row
  * `FOR UPDATE`. A batch written again skips what is stored; a first attempt does not look. And the

@@ -1,5 +1,5 @@
 /**
- * Headers, origins and observability over real HTTP and sockets (issue 13, items 5 and 8): helmet's
+ * Headers, origins and observability over real HTTP and sockets: helmet's
  * Content-Security-Policy, nosniff, frame-ancestors 'none' and Referrer-Policy on a page and on an
  * API answer; CORS and socket.io accept PUBLIC_URL's origin (or ALLOWED_ORIGINS) and refuse others;
  * TRUST_PROXY makes X-Forwarded-For the address rate limits and /metrics see; /metrics speaks

@@ -1,5 +1,5 @@
 /**
- * Limits a second address cannot dodge (issue 50, item 2; docs/limits.md), over real HTTP behind a
+ * Limits a second address cannot dodge (docs/limits.md), over real HTTP behind a
  * trusted proxy (the test's own 127.0.0.1, named in TRUST_PROXY) whose X-Forwarded-For names the client:
  * per-address limits count an IPv6 client's whole /64 as one (another /64 counts on its own);
  * change-password and account deletion are limited per account; failed sign-ins are limited per

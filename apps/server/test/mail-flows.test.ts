@@ -15,7 +15,7 @@ describe.each(DATABASE_MODES)('mail flows over SMTP on %s', (mode) => {
   let base: string;
   beforeAll(async () => {
     smtp = await startSmtp();
-    // With SMTP_URL set, verification is required by default (DESIGN §1).
+    // With SMTP_URL set, verification is required by default.
     server = await boot(mode, { SMTP_URL: smtp.url });
     base = server.base;
   });

@@ -1,5 +1,5 @@
 /**
- * "Match me" (issue 12) over real HTTP and sockets: a match bot game is accepted and its bot takes
+ * "Match me" over real HTTP and sockets: a match bot game is accepted and its bot takes
  * the host's recorded pace (the default with no history); a finished game's median time per play
  * joins the player's stats, and the next match bot is paced by it.
  */

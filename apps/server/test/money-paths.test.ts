@@ -1,5 +1,5 @@
 /**
- * Money paths over real HTTP (issue 13, item 4): prize amounts are bounded by the protocol schema
+ * Money paths over real HTTP: prize amounts are bounded by the protocol schema
  * (1e12 is refused with a clear message), stored and paid as exact decimals (numeric columns: 0.1 +
  * 0.2 is 0.3 from the form to the wallet), and payouts are isolated — one tournament whose payout
  * fails is recorded, shown to admins and retried, and never holds up another, which is still paid

@@ -1,5 +1,5 @@
 /**
- * Private means private (issue 50, docs/privacy.md): a game whose host turned spectators off is seen
+ * Private means private (docs/privacy.md): a game whose host turned spectators off is seen
  * only by its players and admins on every route that shows a game, and anyone else gets exactly what
  * an unknown id gets; a rematch lobby is held for the previous game's players for REMATCH_HOLD_MS
  * (on the room's clock); offerRematch works within REMATCH_OFFER_WINDOW_MS of the end and at most

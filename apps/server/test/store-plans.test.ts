@@ -1,7 +1,7 @@
 /**
  * The group commit's and the game record's statements join a JSON recordset, which PostgreSQL plans
  * as 100 rows whatever it holds, with `games` and `users`. On that guess the planner hashed the whole
- * table at every call until it was many times larger than a few thousand rows (issue 24: the log's
+ * table at every call until it was many times larger than a few thousand rows (the log's
  * writes took a third of a core). Each join also names its keys in an array: read by primary key.
  * And the log's own connection never scans a table whole, so a plan cached while `games` was small
  * does not scan it once it has grown.

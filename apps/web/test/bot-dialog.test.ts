@@ -1,7 +1,6 @@
 /**
- * The dashboard's bot game settings (accounts spec §2 "Bot game modal", §3 "Bot game settings
- * payload", §5 "Dashboard", §9; gameplay spec §5 "Dashboard-side bot dialog"), Quick Start, and
- * the bot-game performance record. The spec's numbers are written out here, not read from the code.
+ * The dashboard's bot game settings (the bot game dialog and its create-bot-game payload), Quick Start, and
+ * the bot-game performance record. The expected numbers are written out here, not read from the code.
  */
 import {
   DASHBOARD_BOT_DIFFICULTIES,
@@ -281,7 +280,7 @@ describe('bot record persistence (per account, in browser storage)', () => {
   });
 });
 
-describe('"Match me" in the bot dialog and Quick Start (issue 12)', () => {
+describe('"Match me" in the bot dialog and Quick Start', () => {
   it("follows the spec's three difficulties in the dialog, with its one-line explanation", () => {
     expect(BOT_DIALOG_DIFFICULTIES).toEqual([...SPEC_DIFFICULTIES, 'match']);
     expect(BOT_DIALOG_DIFFICULTIES.map(difficultyOptionLabel)).toEqual(['Easy', 'Normal', 'Hard', 'Match me']);

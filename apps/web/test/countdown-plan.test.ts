@@ -1,15 +1,14 @@
 /**
- * The countdown overlay's timeline (gameplay spec §2 "Countdown overlay", §4 "Countdown overlay
- * timing", §9 "Pre-game countdown 5 s"): system checks, player readiness, the bots' AI status,
+ * The countdown overlay's timeline (docs/game-rules.md, Countdown; a pre-game count of 5 s): system checks, player readiness, the bots' AI status,
  * the 5-to-1 count at 1 s ticks, GO!, completion 1 s after zero, and how the server's startsAt
- * shortens the count. The spec's numbers are written out here, not read from the code.
+ * shortens the count. The expected numbers are written out here, not read from the code.
  */
 import type { BotDifficulty } from '@memeslam/engine';
 import { describe, expect, it } from 'vitest';
 import { aiStatus, bigText, plan } from '../src/game/countdownPlan.ts';
 import type { Game } from '../src/game/state.ts';
 
-// The spec's values (§4 "Countdown overlay timing").
+// The overlay's timings, in ms.
 const CHECKS = { 'Discard Piles': 200, 'Player Hands': 600, 'Game State': 1000 } as const;
 const AI_SYSTEM_HUMANS_ONLY = 1200;
 const aiSystemInBotGame = (bots: number) => Math.max(1500, bots * 400);
@@ -121,7 +120,7 @@ describe('player readiness', () => {
     ]);
   });
 
-  it('a bot without a difficulty is normal (spec §3 Player: botDifficulty default normal)', () => {
+  it('a bot without a difficulty is normal (botDifficulty defaults to normal)', () => {
     const [, bot] = plan(game(['unset']), null, OPENED).players;
     expect(bot!.readyAt).toBe(BOT_READY.normal);
     expect(bot!.aiDelay).toBe(AI_DELAY.normal);

@@ -1,7 +1,6 @@
 /**
- * The dashboard game list's entry rules (accounts spec §2 "Game list", §4 "Entry rules", §6
- * "Member"): exactly one action per entry, the Your Game / You're In badge, and the status badge.
- * Expected values are the spec's words, written out here rather than read from the code.
+ * The dashboard game list's entry rules (who is a member, what each entry offers): exactly one action per entry, the Your Game / You're In badge, and the status badge.
+ * Expected values are the product's words, written out here rather than read from the code.
  */
 import type { Game } from '@memeslam/protocol';
 import { describe, expect, it } from 'vitest';
@@ -59,7 +58,7 @@ function game(opts: {
   };
 }
 
-describe('entry action: exactly one per entry (spec §2 "Game list")', () => {
+describe('entry action: exactly one per entry of the game list', () => {
   const cases: {
     name: string;
     g: Parameters<typeof game>[0];
@@ -125,7 +124,7 @@ describe('entry action: exactly one per entry (spec §2 "Game list")', () => {
   });
 });
 
-describe('membership (spec §6: the host or anyone in the players list)', () => {
+describe('membership (the host or anyone in the players list)', () => {
   it('the host is a member, by id where the server gives one', () => {
     expect(isMember(game({ status: 'waiting', membership: 'host' }), ME)).toBe(true);
   });
@@ -197,7 +196,7 @@ describe('status badge: In Game, Open or Full', () => {
   });
 });
 
-describe('where a member goes back in (spec §2 routes, §4 "Entry rules")', () => {
+describe('where a member goes back in (its route, by the entry rules)', () => {
   it('waiting → /lobby/{roomCode}; active → /game/{gameId}; finished → nowhere', () => {
     expect(pathToGame(game({ status: 'waiting' }))).toBe('/lobby/ABC123');
     expect(pathToGame(game({ status: 'active' }))).toBe('/game/g-1');

@@ -1,5 +1,5 @@
 /**
- * The forms' one helper (issue 22 item 7): a schema's issues become one error per field, the first
+ * The forms' one helper: a schema's issues become one error per field, the first
  * of each, under the field a form shows them; and the checks of the forms that are not a protocol
  * body as they are, each saying what its form has always said.
  */

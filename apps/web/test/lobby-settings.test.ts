@@ -1,6 +1,6 @@
 /**
- * The lobby's create-game payload (gameplay spec §2 "Lobby: create/join view", §3 "Create-game
- * payload" and "Bot lobby settings", §5 "Create", §9): the options and defaults the lobby offers,
+ * The lobby's create-game payload (the create/join view, the create-game payload and the bot
+ * lobby settings): the options and defaults the lobby offers,
  * the payload built from them, the quick bot game, and that whatever the form can hold passes the
  * protocol's own schemas, so the lobby never sends data the server would refuse.
  * The spec's numbers are written out here, not read from the code.
@@ -208,7 +208,7 @@ describe('quick bot game: 1 bot, max players 2, auto-start', () => {
   });
 });
 
-describe('"Match me" in the lobby (issue 12)', () => {
+describe('"Match me" in the lobby', () => {
   it('is a bot difficulty of the lobby settings, labelled, sent as "match" and accepted', () => {
     expect(difficultyLabel('match')).toBe('Match me');
     expect(difficultyLabel('hard')).toBe('Hard');

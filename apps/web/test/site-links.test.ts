@@ -1,6 +1,6 @@
 /**
- * The site's outside links (gameplay spec §1 tokenomics: "links to a community social account and a
- * trading site"; accounts spec §2: "a share opens a prefilled social post"): build variables with
+ * The site's outside links (a community social account and a trading site; a share opens a
+ * prefilled social post): build variables with
  * defaults, and the prefilled posts.
  */
 import { describe, expect, it } from 'vitest';

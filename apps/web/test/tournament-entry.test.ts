@@ -1,5 +1,5 @@
 /**
- * The tournament entry control's state (DESIGN §5): which of Join, Joined, Full, verified wallet or
+ * The tournament entry control's state: which of Join, Joined, Full, verified wallet or
  * e-mail required, signed out, guest or ended a viewer sees, and the reason shown for an uncounted game.
  * Also the base58 encoding the wallet link signs with, checked against the bs58 package.
  */

@@ -28,11 +28,11 @@ export interface BotProfile {
 }
 
 /**
- * The ladder, tuned against the human models of `bench/` (issue 12: 1 human against 1 bot, normal
+ * The ladder, tuned against the human models of `bench/` (the ladder's bands: 1 human against 1 bot, normal
  * speed, 30 cards, the casual human at a median 2.2 s per play wins about 90% against easy, 65%
- * against normal, 40% against hard and 15% against expert). DESIGN §2 first paced bots on a fixed
+ * against normal, 40% against hard and 15% against expert). Bots paced on a fixed
  * beat (easy 5000, normal 4200, hard 2200, expert 1400 ms between actions): a faster bot then won
- * 99.8–100% of head-to-head games and hard/expert froze the human in the first seconds. Now a bot
+ * 99.8–100% of head-to-head games and hard/expert froze the human in the first seconds. So a bot
  * plays like a person: a log-normal time per play around its pace, a reaction time before it sees a
  * new top card while it waits, overlooked cards, and (easy, normal) a wasted power-up now and then;
  * hard and expert choose their piles and keep power-ups for when they matter. The numbers below are

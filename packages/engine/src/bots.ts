@@ -7,7 +7,7 @@ import { isFrozen, placeCard, playableMoves } from './rules.ts';
 import { type BotProfile, paceDelay, profileOf, reactionDelay } from './bot-profiles.ts';
 import type { PlayerState, PowerUpTarget } from './types.ts';
 
-/** No bot uses a power-up in a game's first 10 s (issue 12: no opening freeze). */
+/** No bot uses a power-up in a game's first 10 s (no opening freeze). */
 export const NO_POWER_UP_OPENING_MS = 10_000;
 /** No bot freezes a player who was frozen less than 20 s ago. */
 export const REFREEZE_AFTER_MS = 20_000;

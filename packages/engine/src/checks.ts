@@ -1,5 +1,5 @@
 /**
- * The refusal checks of gameplay spec §5, in the spec's order, as pure functions over what one player
+ * The refusal checks of a play, a selection and a power-up, in a fixed order, as pure functions over what one player
  * sees: apply() and the bots ask them of the engine's state, the web app of its view of the game, so
  * the screen refuses what the server would refuse, for the same reason. Each answers the RuleError
  * code of the first check that fails, or null; the caller words it (the engine with RULE_TEXTS, the
@@ -119,7 +119,7 @@ export function powerUpTargetProblem(
   }
 }
 
-/** Whether any hand card matches any pile top: a hand with none is stuck (spec §4's deadlock). */
+/** Whether any hand card matches any pile top: a hand with none is stuck (docs/game-rules.md, Deadlocks). */
 export function hasPlayableCard(hand: readonly Card[], pileTops: readonly (Card | undefined)[]): boolean {
   for (const top of pileTops) {
     if (!top) continue;

@@ -1,4 +1,4 @@
-/** The rule constants of DESIGN §2; every timing is in milliseconds of game clock. */
+/** The rule constants (docs/game-rules.md); every timing is in milliseconds of game clock. */
 export const HAND_SIZE = 3;
 export const CARDS_PER_PLAYER_OPTIONS = [20, 30, 40] as const;
 export const DEFAULT_CARDS_PER_PLAYER = 30;

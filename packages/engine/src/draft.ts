@@ -19,7 +19,7 @@ export type MutablePlayer = Omit<PlayerFields, 'hand' | 'deck'> & {
  *
  * What the result holds lives until the game's next step, long enough on a busy server to be
  * promoted to the old generation, and every byte promoted brings the next full collection nearer
- * (issue 24). So `commit` hands back the base's own parts wherever the draft's equal them (the
+ * So `commit` hands back the base's own parts wherever the draft's equal them (the
  * players and piles lists, the deadlock record, the random state), and a card goes on a pile as a
  * copy one card longer rather than a copy that `push` then grows with room to spare.
  */

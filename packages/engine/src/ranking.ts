@@ -28,7 +28,7 @@ export function strongestBot(players: readonly PlayerState[]): BotDifficulty | n
   return best < 0 ? null : (BOT_DIFFICULTIES[best] ?? null);
 }
 
-/** DESIGN §2: 2 × cardsPlayed + 50 × opponents for the winner, × the strongest bot's factor, floored. */
+/** Points: 2 × cardsPlayed + 50 × opponents for the winner, × the strongest bot's factor, floored. */
 export function pointsFor(
   cardsPlayed: number,
   isWinner: boolean,

@@ -16,7 +16,7 @@ export interface SeatConfig {
 }
 
 export interface GameConfig {
-  /** 32 hex characters drawn by the server (DESIGN §2 Fairness). */
+  /** 32 hex characters drawn by the server. */
   readonly seed: string;
   /** In join order; 2–6 seats. */
   readonly seats: readonly SeatConfig[];
@@ -217,7 +217,7 @@ export interface PublicWinner {
 }
 
 /**
- * What anyone in the room may see (DESIGN §3 `gameState`); built afresh each time, so its arrays are
+ * What anyone in the room may see (`gameState`); built afresh each time, so its arrays are
  * the caller's, but for the players' power-ups (shared and frozen).
  */
 export interface PublicView {

@@ -11,8 +11,7 @@ type PowerUpsPart = PublicPlayer['powerUps'];
 /**
  * A player's power-ups as views show them. Each order of use (each type is used at most once, so 326
  * orders; the key reads the order as a base-6 number) has one frozen part, made the first time it is
- * seen and shared by every view after: a view is built for each game event, for every player in it
- * (issue 24).
+ * seen and shared by every view after: a view is built for each game event, for every player in it.
  */
 const powerUpParts = new Map<number, PowerUpsPart>();
 

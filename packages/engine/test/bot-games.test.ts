@@ -45,8 +45,8 @@ describe('headless bot games', () => {
   ];
   for (const [weaker, stronger] of pairs) {
     it(`${stronger} beats ${weaker}`, () => {
-      // The ladder's criterion (README, "Bot ladder"): at least 60% against the level below. Since issue 12
-      // the levels are close in pace (each must stay beatable for a person), so no longer 80%.
+      // The ladder's criterion (docs/benchmarks.md, Bot ladder): at least 60% against the level below. The
+      // levels are close in pace (each must stay beatable for a person), so no longer 80%.
       let wins = 0;
       const games = 100;
       for (let n = 0; n < games; n += 1) {

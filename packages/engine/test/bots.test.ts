@@ -321,7 +321,7 @@ describe('bot behaviour by difficulty', () => {
   });
 });
 
-describe('no opening freeze (issue 12)', () => {
+describe('no opening freeze', () => {
   const near = scenario({
     piles: ['B5Bo', 'G4So'],
     players: [

@@ -139,7 +139,7 @@ describe('deal', () => {
   }
 });
 
-describe('the deal is a fixed function of the seed (DESIGN §2 Fairness: anyone can re-run it)', () => {
+describe('the deal is a fixed function of the seed (fairness: anyone can re-run it)', () => {
   // Pins the shuffle and the order of PRNG draws at deal time (the cards first, then each bot's first
   // action time in seat order). If this changes, published seeds no longer reproduce their games.
   it('deals exactly this game from this seed', () => {

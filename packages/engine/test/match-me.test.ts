@@ -1,4 +1,4 @@
-/** "Match me" (issue 12): a player's pace measured from their games, and bots paced to it. */
+/** "Match me": a player's pace measured from their games, and bots paced to it. */
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_MATCH_PACE_MS,
@@ -14,7 +14,7 @@ import {
 } from '../src/index.ts';
 import { SEED, SPREAD, playerOf } from './scenario.ts';
 
-describe('"Match me" (issue 12)', () => {
+describe('"Match me"', () => {
   it('measures a game: the median interval between card plays, none under 3 intervals', () => {
     expect(medianPlayInterval([0, 1000, 3000, 3500])).toBe(1000);
     expect(medianPlayInterval([3500, 0, 3000, 1000, 9000])).toBe(1500);

@@ -1,5 +1,5 @@
 /**
- * The engine is pure (DESIGN §1): no import but its own relative modules, no clock, no Math.random, no
+ * The engine is pure: no import but its own relative modules, no clock, no Math.random, no
  * timers, no process, console, performance, fetch or require. Scans packages/engine/src/*.ts.
  */
 import { readFileSync, readdirSync } from 'node:fs';

@@ -1,4 +1,4 @@
-/** GET /auth/admin/stats: the admin page's statistics tab (spec §2 Admin page, §3). */
+/** GET /auth/admin/stats: the admin page's statistics tab. */
 import * as z from 'zod';
 import { countSchema, idSchema, isoDateSchema } from './primitives.ts';
 import { userRoleSchema } from './user.ts';

@@ -1,6 +1,6 @@
 /**
- * Account calls under /api/auth (spec/accounts-and-dashboard.md §5, §7; DESIGN §4). Bodies are
- * strict and carry the spec's validation texts, so the server's 422 and the client's form show
+ * Account calls under /api/auth (docs/http-api.md, Accounts). Bodies are
+ * strict and carry the validation texts, so the server's 422 and the client's form show
  * the same words.
  */
 import * as z from 'zod';

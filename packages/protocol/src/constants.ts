@@ -1,5 +1,5 @@
 /**
- * The business constants of both specs' §9 tables, shared by the server and the web client. Rule
+ * The business constants (timings, limits, options), shared by the server and the web client. Rule
  * constants (hand size, freeze length, speeds, cards per player…) live in the engine and are used
  * from there, never copied; this file only adds what the rules do not own. All timings are in ms.
  */
@@ -31,7 +31,7 @@ export const USERNAME_PATTERN = /^[A-Za-z0-9_]+$/;
  */
 export const HIDDEN_NAME_CHARACTERS = /[\p{Cc}\p{Cf}\u115F\u1160\u3164\uFFA0\u2800]/u;
 /**
- * The spec says 6; issue 13 (abuse hardening) raised it to 8. The spec's text pattern is kept
+ * At least 8 characters. The text pattern is kept
  * ("Password must be at least N characters"). A password also may not equal the username or the
  * e-mail address, and the server refuses the most common ones (its dictionary stays server-side).
  */
@@ -100,7 +100,7 @@ export const DASHBOARD_GAME_SPEEDS = ['slow', 'normal', 'fast', 'blitz'] as cons
 /** The lobby offers expert besides the dashboard's three. */
 export const LOBBY_BOT_DIFFICULTIES = ['easy', 'normal', 'hard', 'expert'] as const satisfies readonly BotDifficulty[];
 export const DASHBOARD_BOT_DIFFICULTIES = ['easy', 'normal', 'hard'] as const satisfies readonly BotDifficulty[];
-/** "Match me" (issue 12), offered beside the levels in the bot dialog, the lobby's bot settings and Quick Start. */
+/** "Match me", offered beside the levels in the bot dialog, the lobby's bot settings and Quick Start. */
 export const MATCH_ME = 'match' as const;
 export const BOT_PERSONALITY_COUNT = 3;
 
@@ -143,7 +143,7 @@ export const GAME_LIST_LIMIT = 20;
 export const GAME_LIST_REFRESH_MS = 30_000;
 
 // ── Real-time connection ─────────────────────────────────────────────────────
-/** socket.io transports, in the order the client tries them (spec §7: websocket, then polling). */
+/** socket.io transports, in the order the client tries them: websocket, then polling. */
 export const SOCKET_TRANSPORTS = ['websocket', 'polling'] as const;
 export const SOCKET_RECONNECTION = {
   attempts: 5,
@@ -163,7 +163,7 @@ export const JOIN_RETRY = {
 } as const satisfies { readonly retryOn: RefusalCode } & Record<string, unknown>;
 
 // ── Countdown and start ──────────────────────────────────────────────────────
-/** DESIGN §2: `countdownDuration: 5000`. */
+/** The pre-game countdown lasts 5 s (docs/game-rules.md, Countdown). */
 export const COUNTDOWN_DURATION_MS = 5000;
 export const COUNTDOWN_TICK_MS = 1000;
 /** GO! shows at zero; completion is signalled this long after. */
@@ -171,7 +171,7 @@ export const COUNTDOWN_COMPLETE_AFTER_ZERO_MS = 1000;
 export const EMERGENCY_COUNTDOWN_CHECK_MS = 2000;
 export const BOT_AUTO_START_DELAY_MS = 1000;
 
-// ── Private games and rematches (issue 50, docs/privacy.md) ──────────────────
+// ── Private games and rematches (docs/privacy.md) ──────────────────
 /** Roles that see every game, those with spectators off included (docs/privacy.md). */
 export const PRIVATE_GAME_ROLES = ['superadmin', 'admin'] as const;
 /** A rematch lobby is held this long for the previous game's players before anyone else may join. */
@@ -230,7 +230,7 @@ export const TOAST_DURATIONS_MS = {
 // ── Leaderboard, profile, tournaments ────────────────────────────────────────
 export const LEADERBOARD_LIMIT = 50;
 export const LEADERBOARD_SORTS = ['totalPoints', 'gamesWon', 'winRate', 'gamesPlayed'] as const;
-/** The spec's four rankings and the Glicko-2 rating of games between people (DESIGN §5, beyond the spec). */
+/** The four rankings and the Glicko-2 rating of games between people. */
 export const RANKING_SORTS = [...LEADERBOARD_SORTS, 'rating'] as const;
 export const LEADERBOARD_MEDALS = 3;
 export const LEADERBOARD_HIGHLIGHTED = 10;
@@ -249,12 +249,12 @@ export const PRIZE_AMOUNT_STEP = 0.01;
  */
 export const MAX_PRIZE_AMOUNT = 1_000_000_000;
 export const PRIZE_AMOUNT_DECIMALS = 6;
-/** SLAM is the product's native token (DESIGN: the spec's "native token"). */
+/** SLAM is the product's native token. */
 export const CURRENCIES = ['SLAM', 'SOL'] as const;
 export const DEFAULT_CURRENCY = 'SLAM' satisfies (typeof CURRENCIES)[number];
 export const SCORING_METHODS = ['totalPoints', 'winRate', 'averageTime', 'gamesWon'] as const;
 export const DEFAULT_SCORING_METHOD = 'totalPoints' satisfies (typeof SCORING_METHODS)[number];
-/** DESIGN §5: only finished games lasting at least this long count towards a tournament. */
+/** Only finished games lasting at least this long count towards a tournament (docs/fair-play.md). */
 export const TOURNAMENT_MIN_GAME_DURATION_MS = 30_000;
 /**
  * docs/fair-play.md: a game counts for a tournament only against people whose account was at least
@@ -301,7 +301,7 @@ export const CARD_SIZES = ['xs', 'sm', 'md', 'lg', 'xl', 'xxl'] as const;
 /** A player card shows this many card backs, then "+N". */
 export const PLAYER_CARD_BACKS_SHOWN = 8;
 
-// ── Server limits (DESIGN §4) ────────────────────────────────────────────────
+// ── Server limits ────────────────────────────────────────────────
 export const RATE_LIMITS = {
   loginPerMinute: 10,
   registerPerMinute: 5,
@@ -311,7 +311,7 @@ export const RATE_LIMITS = {
 } as const;
 
 /**
- * Ours (issue 13): bounds on what one client may take, and the ceilings of one server. Per-IP and
+ * Ours: bounds on what one client may take, and the ceilings of one server. Per-IP and
  * per-user limits follow the `RATE_LIMITS` switch (on by default; tests and benchmarks turn it off to
  * play many users from one address); the global ceilings and the hashing queue are always on.
  */

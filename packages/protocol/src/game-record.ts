@@ -18,7 +18,7 @@ import {
   roomCodeSchema,
 } from './primitives.ts';
 
-/** 32 hex characters drawn by the server (DESIGN §2 Fairness). */
+/** 32 hex characters drawn by the server. */
 export const seedSchema = z.string().regex(/^[0-9a-f]{32}$/);
 /** Hex SHA-256 of the seed's UTF-8 bytes. */
 export const seedCommitmentSchema = z.string().regex(/^[0-9a-f]{64}$/);

@@ -1,6 +1,6 @@
 /**
- * Gameplay texts: lobby, in-game, hints, deadlock, leaderboard, tournaments and admin, from
- * spec/gameplay-tournaments-admin.md §2 and §8, verbatim. Refusals the engine makes are taken from
+ * Gameplay texts: lobby, in-game, hints, deadlock, leaderboard, tournaments and admin, as the
+ * screens show them (tests pin each one). Refusals the engine makes are taken from
  * its RULE_TEXTS so a text lives in one place. Texts the spec does not give are marked "ours".
  */
 import {
@@ -63,7 +63,7 @@ export const LOBBY_TEXTS = {
   wageredLobbyTitle: 'Wagered Game Lobby',
   gameLobbyTitle: 'Game Lobby',
   botGameLobbyTitle: 'Bot Game Lobby',
-  /** The only join error worth retrying (spec §7). */
+  /** The only join error worth retrying. */
   gameNotFound: 'Game not found',
   /** ours */
   gameFull: 'Game is full',
@@ -166,7 +166,7 @@ export function cannotPlayCardText(card: Card, top: Card): string {
   return `Cannot play ${formatCard(card)} on ${formatCard(top)}`;
 }
 
-/** In-game hints (§2). */
+/** In-game hints. */
 export const HINTS = {
   selectCardThenPile: 'Select a card from your hand, then click a discard pile to play it!',
   sniperReady: 'Sniper shot ready! Click a pile to fire!',
@@ -183,7 +183,7 @@ export const POWER_UP_NAMES: Record<PowerUpType, string> = {
   SNIPER: 'Sniper Shot',
 };
 
-/** What each power-up does, in the spec's words (§7 "Effects of power-ups"); sent as powerUpUsed.effect. */
+/** What each power-up does (docs/game-rules.md, Power-ups); sent as powerUpUsed.effect. */
 export const POWER_UP_EFFECT_TEXTS: Record<PowerUpType, string> = {
   BOMB: 'Plays the top deck card directly',
   REVERSAL: `Sends ${REVERSAL_CARDS} cards back, adding ${REVERSAL_CARDS} cards to each opponent's deck`,
@@ -253,7 +253,7 @@ export const LEADERBOARD_TEXTS = {
 } as const;
 
 /**
- * The leaderboard's error box and toast by the §8 table: status null means no response at all,
+ * The leaderboard's error box and toast by status: status null means no response at all,
  * 'other' any other failure (an invalid response structure, say). A null toast is one the spec
  * does not show.
  */
@@ -362,7 +362,7 @@ export const TOURNAMENT_TEXTS = {
   lastGameNotCounted: 'Your last game did not count',
   /** ours */
   viewStandings: 'View standings',
-  /** ours: why a finished game did not count (DESIGN §5), one text per reason */
+  /** ours: why a finished game did not count, one text per reason */
   uncounted: {
     botsNotAllowed: "Bot games don't count in this tournament",
     outsideWindow: 'Outside the tournament window: only games finished between its start and end count',
@@ -376,7 +376,7 @@ export const TOURNAMENT_TEXTS = {
 } as const;
 
 /**
- * ours: which games count, said before any is played (DESIGN §5's rules), e.g. "Counts: games that
+ * ours: which games count, said before any is played (docs/fair-play.md), e.g. "Counts: games that
  * end between the start and the end and last at least 30 s, people only. Ranked after 5 counted games."
  */
 export function tournamentRulesText(settings: {

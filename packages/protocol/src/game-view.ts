@@ -1,6 +1,6 @@
 /**
  * What a game looks like on the wire once cards are dealt: the public `gameState` every broadcast
- * carries (DESIGN §3), one player's private hand, and the final results. Built on the engine's view
+ * carries, one player's private hand, and the final results. Built on the engine's view
  * types; the engine's extra fields (stockSize, endsAt, deadlock, cardsPlayed…) are declared
  * optional so they are accepted and kept, while nothing private (another hand, a deck, the stock's
  * cards) has a place here at all.
@@ -68,7 +68,7 @@ export const winnerSchema = z.object({
 }) satisfies z.ZodType<PublicWinner>;
 export type Winner = z.infer<typeof winnerSchema>;
 
-/** The public view of a dealt game (DESIGN §3 `gameState`). */
+/** The public view of a dealt game (`gameState`). */
 export const gameStateSchema = z.object({
   status: gameStatusSchema,
   /** The last 3 cards of each pile, top last. */
@@ -80,7 +80,7 @@ export const gameStateSchema = z.object({
   /** Epoch ms when play began. */
   startedAt: z.number(),
   /**
-   * The spec's Game.gameState.canPlay: true exactly while status is active. DESIGN §3's view leaves
+   * Game.gameState.canPlay: true exactly while status is active. The engine's view leaves
    * it out, so a receiver that finds it absent derives it from status.
    */
   canPlay: z.boolean().optional(),
@@ -118,7 +118,7 @@ export const playerResultSchema = z.object({
   forfeited: z.boolean(),
   points: countSchema,
   /**
-   * A rated game (people only, issue 25): the player's rating before and after it, rounded, the
+   * A rated game (people only): the player's rating before and after it, rounded, the
    * change as shown ("+12"), and whether the new rating is still provisional ("1520?"). Known once
    * the game is recorded: GET /game/:id/result has it, gameEnded does not.
    */

@@ -1,6 +1,6 @@
 /**
- * A game room as the lobby and the dashboard list it (spec §3 "Game" and the dashboard's "Game
- * summary"): who is seated, the settings, and — once dealt — the public gameState.
+ * A game room as the lobby and the dashboard list it (the game and the dashboard's game
+ * summary): who is seated, the settings, and — once dealt — the public gameState.
  */
 import * as z from 'zod';
 import { gameStateSchema, powerUpStateSchema } from './game-view.ts';
@@ -20,7 +20,7 @@ import {
 export const botInfoSchema = z.object({ numberOfBots: countSchema, difficulty: botDifficultySchema });
 export type BotInfo = z.infer<typeof botInfoSchema>;
 
-/** A seat in the lobby (spec §3 "Player"). Bots show with a "(Bot)" suffix and take no commands. */
+/** A seat in the lobby. Bots show with a "(Bot)" suffix and take no commands. */
 export const playerSchema = z.object({
   userId: idSchema,
   username: z.string(),

@@ -1,5 +1,5 @@
 /**
- * The two shapes every /api answer takes (DESIGN §4): `{success: true, data}` or
+ * The two shapes every /api answer takes: `{success: true, data}` or
  * `{success: false, message, errors?}`, plus the login refusal that asks for e-mail verification.
  */
 import * as z from 'zod';

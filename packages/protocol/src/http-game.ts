@@ -1,5 +1,5 @@
 /**
- * Game calls under /api/game (spec/accounts-and-dashboard.md §3, §7). Query schemas are not
+ * Game calls under /api/game (docs/http-api.md, Games). Query schemas are not
  * strict: every GET carries the client's cache-busting timestamp, which is dropped. Numbers and
  * booleans in a query arrive as text and are converted here.
  */

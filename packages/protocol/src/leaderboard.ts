@@ -1,4 +1,4 @@
-/** GET /auth/leaderboard (spec §2 Leaderboard screen, §3, §7; DESIGN §5). */
+/** GET /auth/leaderboard (docs/http-api.md, Leaderboard). */
 import * as z from 'zod';
 import { LEADERBOARD_LIMIT, RANKING_SORTS } from './constants.ts';
 import { countSchema, idSchema, isoDateSchema, percentSchema } from './primitives.ts';

@@ -93,7 +93,7 @@ function checkSeats(ctx: z.core.$RefinementCtx, maxPlayers: number, numberOfBots
 }
 
 /**
- * The Create-game payload (spec §3): cardsPerPlayer, gameSpeed, allowSpectators, autoStart,
+ * The Create-game payload: cardsPerPlayer, gameSpeed, allowSpectators, autoStart,
  * withBots, numberOfBots, botDifficulty, host, maxPlayers, mode, botSettings. Flat bot fields win
  * over the nested botSettings; wagered mode is refused with the dashboard's text.
  */

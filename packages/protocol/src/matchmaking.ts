@@ -1,5 +1,5 @@
 /**
- * "Play now" (DESIGN §5, beyond the spec): one click queues a player for a game with people of
+ * "Play now": one click queues a player for a game with people of
  * similar rating; after 20 s empty seats go to bots paced like the people present, and someone still
  * alone is offered a bot game paced to them.
  */

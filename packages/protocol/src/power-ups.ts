@@ -1,6 +1,6 @@
 /**
  * Power-ups on the wire: the usePowerUp request, whose targets the spec's client may send at the
- * top level or inside targetData, and the effect data the server reports back (DESIGN §2 table).
+ * top level or inside targetData, and the effect data the server reports back.
  */
 import * as z from 'zod';
 import { RULE_TEXTS, type PowerUpEffect } from '@memeslam/engine';
@@ -86,7 +86,7 @@ export const usePowerUpSchema = strictBody({
 });
 export type UsePowerUpRequest = z.input<typeof usePowerUpSchema>;
 
-/** What a power-up did, by type (DESIGN §2): the engine's PowerUpEffect exactly. */
+/** What a power-up did, by type: the engine's PowerUpEffect exactly. */
 export const powerUpEffectSchema = z.discriminatedUnion('powerUpType', [
   z.object({ powerUpType: z.literal('BOMB'), card: cardSchema, pileIndex: pileIndexSchema }),
   z.object({

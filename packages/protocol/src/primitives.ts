@@ -51,7 +51,7 @@ export const pileIndexSchema = z
   .min(0, 'Invalid discard pile')
   .max(MAX_PILES - 1, 'Invalid discard pile');
 
-/** Lifecycle of a game room (DESIGN §2 Lifecycle). The client's own `idle` never goes on the wire. */
+/** Lifecycle of a game room. The client's own `idle` never goes on the wire. */
 export const GAME_STATUSES = ['waiting', 'starting', 'active', 'finished'] as const;
 export const gameStatusSchema = z.enum(GAME_STATUSES);
 export type GameStatus = z.infer<typeof gameStatusSchema>;

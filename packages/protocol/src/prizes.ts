@@ -1,5 +1,5 @@
 /**
- * How a tournament's prize pool is split among its winners (spec §5 "Tournament form"): percentages
+ * How a tournament's prize pool is split among its winners (the admin's tournament form): percentages
  * by winners count, floored amounts, and the sum rule the form and the server both enforce.
  */
 import {

@@ -43,7 +43,7 @@ export const REFUSAL_TEXTS = {
   SERVER_STOPPING: GAME_TEXTS.anErrorOccurred,
   INTERNAL_ERROR: GAME_TEXTS.anErrorOccurred,
   // The socket's edge.
-  /** No token, or one that does not sign in (a handshake's text then contains "Authentication", DESIGN §3). */
+  /** No token, or one that does not sign in (a handshake's text then contains "Authentication"). */
   AUTHENTICATION_FAILED: SERVER_TEXTS.authenticationFailed,
   UNKNOWN_EVENT: SERVER_TEXTS.unknownEvent,
   PAYLOAD_TOO_LARGE: SERVER_TEXTS.payloadTooLarge,

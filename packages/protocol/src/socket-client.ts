@@ -1,5 +1,5 @@
 /**
- * Client → server socket events (spec §7 table): the payload schema of each and the `data` its ack
+ * Client → server socket events (docs/protocol.md, Client events): the payload schema of each and the `data` its ack
  * carries on success. Payloads are strict like HTTP bodies: an unknown field is answered
  * `{success: false, error}` naming it, instead of being silently ignored.
  */
@@ -24,7 +24,7 @@ import { SERVER_TEXTS } from './texts.ts';
 import { strictBody } from './validation.ts';
 
 /**
- * The handshake: `io({ auth: { token } })` (DESIGN §3). The server's middleware checks it with this
+ * The handshake: `io({ auth: { token } })`. The server's middleware checks it with this
  * schema before the JWT itself; a missing or blank token fails the connection with a message that
  * contains "Authentication", which the client turns into its "Authentication failed" text.
  */

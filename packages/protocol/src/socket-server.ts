@@ -1,5 +1,5 @@
 /**
- * Server → client socket events (spec §7, DESIGN §3). Every event about a game carries `seq`, the
+ * Server → client socket events (docs/protocol.md, Server events). Every event about a game carries `seq`, the
  * game's event sequence number: a client that sees a gap asks for the full view again. Hand events
  * go to their owner only; nothing here has room for another player's cards.
  */
@@ -102,7 +102,7 @@ export const cardPlayedSchema = z.object({
   ...seq,
 });
 
-/** `effect` is the power-up's description for toasts; `data` what it did (DESIGN §2 table). */
+/** `effect` is the power-up's description for toasts; `data` what it did. */
 export const powerUpUsedSchema = z.object({
   playerId: idSchema,
   username: z.string(),

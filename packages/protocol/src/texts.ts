@@ -1,7 +1,6 @@
 /**
- * Accounts, HTTP and connection texts: the error and toast catalogue of
- * spec/accounts-and-dashboard.md §8 (and the overlapping connection texts of the gameplay spec),
- * verbatim. Texts the spec does not give but the server needs are marked "ours".
+ * Accounts, HTTP and connection texts: the error and toast catalogue of the accounts screens, the
+ * HTTP client and the real-time connection, exactly as shown (tests pin each one). Texts the spec does not give but the server needs are marked "ours".
  * Gameplay, lobby, leaderboard and tournament texts are in game-texts.ts.
  */
 import {
@@ -12,7 +11,7 @@ import {
   USERNAME_MIN_LENGTH,
 } from './constants.ts';
 
-/** Form and body validation (both specs' §5). */
+/** Form and body validation. */
 export const VALIDATION_TEXTS = {
   emailOrUsernameRequired: 'Email or username is required',
   passwordRequired: 'Password is required',
@@ -24,7 +23,7 @@ export const VALIDATION_TEXTS = {
   /** ours */
   emailRequired: 'Email is required',
   emailInvalid: 'Email is invalid',
-  /** the spec's text with issue 13's minimum (8, not 6) */
+  /** with the minimum of PASSWORD_MIN_LENGTH (8) */
   passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
   /** ours */
   passwordIsAccountName: 'Password cannot be your username or email',
@@ -54,7 +53,7 @@ export function unknownFieldsText(keys: readonly string[]): string {
   return `Unknown field${keys.length === 1 ? '' : 's'}: ${keys.join(', ')}`;
 }
 
-/** Generic toasts by HTTP status (§8). */
+/** Generic toasts by HTTP status. */
 export const HTTP_TEXTS = {
   invalidRequest: 'Invalid request',
   sessionExpired: 'Session expired. Please login again.',
@@ -81,7 +80,7 @@ export function requestFailedText(status: number): string {
 }
 
 /**
- * The toast for a failed HTTP call, by the §8 table. Returns null where the spec shows nothing:
+ * The toast for a failed HTTP call, by status. Returns null where none is shown:
  * a 401 (the client clears the session and redirects instead) and a 404 from the active-games list.
  */
 export function httpErrorText(status: number, serverMessage: string | undefined, endpoint: string): string | null {
@@ -112,7 +111,7 @@ export function httpErrorText(status: number, serverMessage: string | undefined,
   }
 }
 
-/** Login, register, demo, profile, resend and verify (§8). */
+/** Login, register, demo, profile, resend and verify. */
 export const AUTH_TEXTS = {
   invalidCredentials: 'Invalid email or password',
   tooManyLoginAttempts: 'Too many login attempts. Please try again later.',
@@ -151,7 +150,7 @@ export const SERVER_TEXTS = {
   guestUpgraded: 'Account created! Your games, stats and level are kept.',
   invalidOrExpiredToken: 'This link is invalid or has expired',
   currentPasswordIncorrect: 'Current password is incorrect',
-  /** Socket connection refusals must contain "Authentication" (DESIGN §3). */
+  /** Socket connection refusals must contain "Authentication". */
   authenticationRequired: 'Authentication required',
   authenticationFailed: 'Authentication failed',
   notFound: 'Not found',
@@ -176,20 +175,20 @@ export const SERVER_TEXTS = {
   promotionNeedsVerifiedEmail: 'Only an account with a verified e-mail address can be given an admin role',
   promotionOfGuest: 'A guest account cannot be given an admin role',
   internalError: 'Internal server error',
-  /** Ours (issue 13): a ceiling of the server was reached (rooms, sockets, password hashing, event loop). */
+  /** Ours: a ceiling of the server was reached (rooms, sockets, password hashing, event loop). */
   serverBusy: 'Server busy, try again shortly',
   tooManyConnections: 'Too many connections from your network. Close a tab or try again later.',
   replacedByNewerConnection: 'Disconnected: this account opened a newer connection elsewhere',
   tooManyGuests: 'Too many guest accounts from your network. Please try again later.',
   tooManyGamesCreated: 'Too many games created. Please wait a minute.',
   /**
-   * Ours (issue 14): cluster mode, Redis away — the request needs another node (or a new game's
+   * Ours: cluster mode, Redis away — the request needs another node (or a new game's
    * ownership) and cannot be served now; the games already running go on.
    */
   clusterUnavailable: 'The game service is reconnecting. Please try again in a few seconds.',
 } as const;
 
-/** Success toasts (§8). */
+/** Success toasts. */
 export const SUCCESS_TEXTS = {
   loggedIn: 'Logged in successfully!',
   accountCreated: 'Account created successfully!',
@@ -210,7 +209,7 @@ export function welcomeText(username: string): string {
   return `Welcome, ${username}!`;
 }
 
-/** Dashboard toasts and banners (§4, §8). */
+/** Dashboard toasts and banners. */
 export const DASHBOARD_TEXTS = {
   failedToLoadGames: 'Failed to load games',
   waitForUserData: 'Please wait for user data to load',
@@ -229,7 +228,7 @@ export const DASHBOARD_TEXTS = {
   botGameLive: 'Bot game is live!',
 } as const;
 
-/** Landing and tokenomics wording the spec quotes (accounts §1, gameplay §1). */
+/** Landing and tokenomics wording. */
 export const MARKETING_TEXTS = {
   /** How wagered games are presented. */
   comingSoon: 'coming soon',
@@ -243,7 +242,7 @@ export function failedToCreateBotGameText(difficulty: string): string {
   return `Failed to create ${difficulty} bot game`;
 }
 
-/** Real-time connection messages (both specs' §8). */
+/** Real-time connection messages. */
 export const CONNECTION_TEXTS = {
   authRequired: 'Authentication required. Please login.',
   authFailed: 'Authentication failed. Please login again.',

@@ -1,5 +1,5 @@
 /**
- * Tournaments (spec §3, §5, §7; DESIGN §5): the tournament and its live leaderboard as the client
+ * Tournaments (docs/http-api.md, Tournaments; docs/fair-play.md): the tournament and its live leaderboard as the client
  * reads them, and the admin form's creation payload with the form's validation rules and texts.
  */
 import * as z from 'zod';
@@ -97,7 +97,7 @@ export const tournamentLeaderboardEntrySchema = z.object({
 export type TournamentLeaderboardEntry = z.infer<typeof tournamentLeaderboardEntrySchema>;
 
 /**
- * Why a finished game of a participant did not count (DESIGN §5), in the order they are judged:
+ * Why a finished game of a participant did not count, in the order they are judged:
  * the first that applies is the one reported. Texts: TOURNAMENT_TEXTS.uncounted.
  */
 export const UNCOUNTED_REASONS = [
@@ -198,7 +198,7 @@ export interface TournamentDraft {
 
 /**
  * POST /tournaments. The admin form sends its fields flat and again nested as prizePool and
- * settings (spec §3); either alone is enough. Where both carry a field they must agree.
+ * settings; either alone is enough. Where both carry a field they must agree.
  */
 export const createTournamentSchema = strictBody({
   name: z.string({ error: T.nameRequired }).optional(),

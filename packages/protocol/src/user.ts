@@ -1,4 +1,4 @@
-/** A player's account as the server sends it (spec §3 "User"). */
+/** A player's account as the server sends it. */
 import * as z from 'zod';
 import { ACHIEVEMENT_IDS, USER_ROLES } from './constants.ts';
 import { countSchema, currencySchema, idSchema, isoDateSchema, percentSchema } from './primitives.ts';
@@ -20,7 +20,7 @@ export const userStatsSchema = z.object({
 });
 export type UserStats = z.infer<typeof userStatsSchema>;
 
-/** Glicko-2 over games between people (DESIGN §5, beyond the spec): rounded, with its recent curve. */
+/** Glicko-2 over games between people: rounded, with its recent curve. */
 export const userRatingSchema = z.object({
   rating: z.number().int(),
   deviation: z.number().int(),
@@ -37,7 +37,7 @@ export const RATING_HISTORY_GAMES = 30;
 const walletTotalsSchema = z.object({ balance: z.number(), totalWon: z.number().nonnegative() });
 
 /**
- * Balance and totalWon are sums of the wallet ledger (DESIGN §5). The top-level pair is in SLAM,
+ * Balance and totalWon are sums of the wallet ledger. The top-level pair is in SLAM,
  * the currency the spec's client shows; prizes paid in SOL are kept apart in byCurrency.
  */
 export const walletSchema = z.object({

@@ -1,5 +1,5 @@
 /**
- * Linking a Solana wallet (DESIGN §5): the server hands out a nonce, the user signs its message with
+ * Linking a Solana wallet: the server hands out a nonce, the user signs its message with
  * the wallet's ed25519 key, and the server checks the signature. Keys and signatures are base58.
  */
 import * as z from 'zod';

@@ -1,5 +1,5 @@
 /**
- * The §9 tables of both specs, row by row, with the values the specs give. Rule constants are the
+ * The product's constants, table by table, with their values written out. Rule constants are the
  * engine's (protocol builds on them); everything else is this package's.
  */
 import { describe, expect, it } from 'vitest';
@@ -96,7 +96,7 @@ import {
   winRatePercent,
 } from '../src/index.ts';
 
-describe('accounts-and-dashboard §9', () => {
+describe('accounts and dashboard constants', () => {
   it('HTTP client timings', () => {
     expect(REQUEST_TIMEOUT_MS).toBe(15_000);
     expect(SERVER_ERROR_RETRY_DELAY_MS).toBe(1000);
@@ -107,7 +107,7 @@ describe('accounts-and-dashboard §9', () => {
   });
 
   it('account limits and preferences', () => {
-    expect([USERNAME_MIN_LENGTH, USERNAME_MAX_LENGTH, PASSWORD_MIN_LENGTH]).toEqual([3, 20, 8]); // the spec's 6, raised to 8 by issue 13
+    expect([USERNAME_MIN_LENGTH, USERNAME_MAX_LENGTH, PASSWORD_MIN_LENGTH]).toEqual([3, 20, 8]); // the password minimum is 8
     expect(DEFAULT_PREFERENCES).toEqual({ sound: true, animations: true, autoPlay: false });
   });
 
@@ -158,13 +158,13 @@ describe('accounts-and-dashboard §9', () => {
     expect(TOKENOMICS.taxPercent).toBe(1);
   });
 
-  it('card presentation (accounts §3)', () => {
+  it('card presentation', () => {
     expect(CARD_SIZES).toEqual(['xs', 'sm', 'md', 'lg', 'xl', 'xxl']);
     expect(VISIBLE_PILE_CARDS).toBe(3);
   });
 });
 
-describe('gameplay-tournaments-admin §9', () => {
+describe('gameplay, tournament and admin constants', () => {
   it('cards, power-ups, players and bots', () => {
     expect([DEFAULT_CARDS_PER_PLAYER, HAND_SIZE, DEFAULT_CARDS_PER_PLAYER - HAND_SIZE]).toEqual([30, 3, 27]);
     expect(CARDS_PER_PLAYER_OPTIONS).toEqual([20, 30, 40]);

@@ -20,7 +20,7 @@ import {
 } from '../src/index.ts';
 import { aliceHand, dealt, game, view } from './fixtures.ts';
 
-/** The Client-to-server table of spec/gameplay-tournaments-admin.md §7, verbatim. */
+/** The client-to-server events (docs/protocol.md, Client events), verbatim. */
 const SPEC_CLIENT_EVENTS = [
   'createGame',
   'create-bot-game',
@@ -37,7 +37,7 @@ const SPEC_CLIENT_EVENTS = [
   'stopAllBots',
 ];
 
-/** Ours, beyond the spec's table (issue 23's rematch). */
+/** Rematch offers and the Play now queue. */
 const OUR_CLIENT_EVENTS = ['offerRematch', 'joinQueue', 'leaveQueue'];
 
 /** One realistic payload per event, as the web client sends it. */
@@ -240,7 +240,7 @@ describe('acks', () => {
   });
 });
 
-describe('handshake auth (DESIGN §3)', () => {
+describe('handshake auth', () => {
   it('takes the stored token', () => {
     expect(socketAuthSchema.parse({ token: ' eyJ.abc.def ' })).toEqual({ token: 'eyJ.abc.def' });
   });

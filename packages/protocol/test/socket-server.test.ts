@@ -15,7 +15,7 @@ import {
 } from '../src/index.ts';
 import { COMMITMENT, NOW, SEED, aliceHand, botPlayer, dealt, game, player, view } from './fixtures.ts';
 
-/** Server-to-client names of spec/gameplay-tournaments-admin.md §7 and DESIGN §3, verbatim. */
+/** Server-to-client event names (docs/protocol.md, Server events), verbatim. */
 const SPEC_SERVER_EVENTS = [
   'connected',
   'connect',
@@ -197,7 +197,7 @@ const VALID: { [E in ServerEventName]: ServerPayload<E> } = {
 };
 
 describe('server event map', () => {
-  it('has a payload schema for every server event the spec and DESIGN list', () => {
+  it('has a payload schema for every listed server event', () => {
     const reserved: readonly string[] = RESERVED_SOCKET_EVENTS;
     for (const name of SPEC_SERVER_EVENTS) {
       expect(reserved.includes(name) || name in serverEventSchemas, name).toBe(true);
@@ -258,7 +258,7 @@ describe('server event map', () => {
   });
 });
 
-describe('spec fields beyond DESIGN’s lists', () => {
+describe('fields beyond the engine’s view', () => {
   it('a player carries powerUpsUsed always and isCurrentPlayer where one user is addressed', () => {
     const used = { ...player, powerUps: { available: ['BOMB'], used: ['FREEZE'] }, powerUpsUsed: ['FREEZE'] };
     expect(playerSchema.safeParse(used).success).toBe(true);
@@ -276,7 +276,7 @@ describe('spec fields beyond DESIGN’s lists', () => {
   });
 });
 
-describe('the public view (DESIGN §3 gameState)', () => {
+describe('the public view (gameState)', () => {
   it('accepts the engine view with its extra fields and keeps them', () => {
     const parsed = gameStateSchema.parse(view);
     expect(parsed).toEqual(view);

@@ -1,6 +1,6 @@
 /**
- * Every payload field and entity field the specs name (spec/*.md §3 and §7, DESIGN §3), checked
- * against the schemas' shapes: a field the spec gives that a schema has no place for fails here.
+ * Every payload field and entity field the product names (docs/protocol.md, docs/http-api.md), checked
+ * against the schemas' shapes: a field listed here that a schema has no place for fails here.
  */
 import { describe, expect, it } from 'vitest';
 import type * as z from 'zod';
@@ -89,7 +89,7 @@ function missing(schema: z.ZodType, fields: readonly string[]): string[] {
   return fields.filter((path) => field(schema, path) === undefined);
 }
 
-describe('client → server payloads (gameplay §7)', () => {
+describe('client → server payloads', () => {
   const table: [keyof typeof clientEventSchemas, string[]][] = [
     ['createGame', ['withBots', 'numberOfBots', 'botDifficulty', 'maxPlayers']],
     ['create-bot-game', ['numberOfBots', 'botDifficulty', 'maxPlayers', 'gameSpeed', 'autoStart']],
@@ -120,12 +120,12 @@ describe('client → server payloads (gameplay §7)', () => {
     expect(missing(clientAckDataSchemas.checkDeadlock, ['result.deadlockDetected', 'result.resolved'])).toEqual([]);
   });
 
-  it('the handshake carries the token (DESIGN §3)', () => {
+  it('the handshake carries the token', () => {
     expect(missing(socketAuthSchema, ['token'])).toEqual([]);
   });
 });
 
-describe('server → client payloads (gameplay §7, DESIGN §2–3)', () => {
+describe('server → client payloads', () => {
   const table: [keyof typeof serverEventSchemas, string[]][] = [
     ['gameCreated', ['success', 'game', 'roomCode', 'error']],
     ['gameJoined', ['success', 'game', 'gameId']],
@@ -166,7 +166,7 @@ describe('server → client payloads (gameplay §7, DESIGN §2–3)', () => {
     expect(missing(serverEventSchemas[event], fields)).toEqual([]);
   });
 
-  it('power-up effect data by type (§7, DESIGN §2)', () => {
+  it('power-up effect data by type', () => {
     expect(
       missing(powerUpEffectSchema, [
         'card',
@@ -181,7 +181,7 @@ describe('server → client payloads (gameplay §7, DESIGN §2–3)', () => {
     ).toEqual([]);
   });
 
-  it('gameState is DESIGN §3’s public view plus the spec’s canPlay', () => {
+  it('gameState is the engine’s public view plus canPlay', () => {
     const fields = [
       'status',
       'discardPiles',
@@ -198,7 +198,7 @@ describe('server → client payloads (gameplay §7, DESIGN §2–3)', () => {
   });
 });
 
-describe('entities (§3 of both specs)', () => {
+describe('entities', () => {
   it('Game and the dashboard game summary', () => {
     const fields = ['gameId', 'roomCode', 'host.username', 'host.userId', 'status', 'players', 'playersCount'];
     const more = ['maxPlayers', 'isOpen', 'isBotGame', 'botSettings.numberOfBots', 'botSettings.difficulty'];
@@ -245,7 +245,7 @@ describe('entities (§3 of both specs)', () => {
 });
 
 describe('request bodies', () => {
-  it('the create-game payload and the bot lobby settings (gameplay §3)', () => {
+  it('the create-game payload and the bot lobby settings', () => {
     const fields = ['cardsPerPlayer', 'gameSpeed', 'allowSpectators', 'autoStart', 'withBots', 'numberOfBots'];
     const more = ['botDifficulty', 'host', 'maxPlayers', 'mode', 'botSettings'];
     expect(missing(createGameSettingsSchema, [...fields, ...more])).toEqual([]);
@@ -254,12 +254,12 @@ describe('request bodies', () => {
     expect(missing(botLobbySettingsSchema, bots)).toEqual([]);
   });
 
-  it('the bot game settings payload (accounts §3, §7)', () => {
+  it('the bot game settings payload', () => {
     const fields = ['numberOfBots', 'botDifficulty', 'maxPlayers', 'gameSpeed', 'autoStart', 'cardsPerPlayer'];
     expect(missing(createBotGameSchema, fields)).toEqual([]);
   });
 
-  it('account bodies (accounts §7)', () => {
+  it('account bodies', () => {
     expect(missing(loginSchema, ['email', 'password'])).toEqual([]);
     expect(missing(registerSchema, ['username', 'email', 'password'])).toEqual([]);
     const prefs = ['preferences.sound', 'preferences.animations', 'preferences.autoPlay'];
@@ -268,7 +268,7 @@ describe('request bodies', () => {
     expect(missing(verifyEmailSchema, ['token'])).toEqual([]);
   });
 
-  it('the tournament creation payload, flat and nested (gameplay §3)', () => {
+  it('the tournament creation payload, flat and nested', () => {
     const flat = ['name', 'description', 'startDate', 'endDate', 'currency', 'totalAmount', 'winnersCount'];
     const more = ['prizeDistribution.position', 'prizeDistribution.amount', 'maxParticipants', 'minGamesRequired'];
     const flags = ['scoringMethod', 'allowBots', 'requireVerifiedSolana', 'isFeatured'];
@@ -278,7 +278,7 @@ describe('request bodies', () => {
     expect(missing(createTournamentSchema, [...flat, ...more, ...flags, ...pool, ...nested])).toEqual([]);
   });
 
-  it('queries (accounts §7, gameplay §7)', () => {
+  it('queries of the game and tournament calls', () => {
     const active = ['includeBotGames', 'gameMode', 'botDifficulty', 'limit'];
     expect(missing(activeGamesQuerySchema, active)).toEqual([]);
     expect(missing(leaderboardQuerySchema, ['sortBy', 'limit'])).toEqual([]);
@@ -286,7 +286,7 @@ describe('request bodies', () => {
 });
 
 describe('response bodies', () => {
-  it('reads what the accounts §7 table reads', () => {
+  it('reads what the account calls answer', () => {
     expect(missing(authSessionSchema, ['token', 'user'])).toEqual([]);
     expect(missing(verificationRequiredSchema, ['success', 'requiresEmailVerification', 'email'])).toEqual([]);
     expect(missing(registrationPendingSchema, ['success', 'requiresEmailVerification', 'message'])).toEqual([]);
@@ -295,7 +295,7 @@ describe('response bodies', () => {
     expect(missing(activeGamesDataSchema, ['games', 'summary.botGames', 'summary.humanGames'])).toEqual([]);
   });
 
-  it('the stats response (accounts §3)', () => {
+  it('the stats response', () => {
     const user = ['totalGames', 'totalWins', 'averageGameTime', 'totalPotWon', 'winRate', 'recentBotGames'];
     const global = ['totalGames', 'totalBotGames', 'totalHumanGames', 'averageGameTime', 'totalPotValue'];
     const byDifficulty = ['easy', 'normal', 'hard'].map((d) => `globalStats.botGamesByDifficulty.${d}`);

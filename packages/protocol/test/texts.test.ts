@@ -39,30 +39,30 @@ function catalogue(): Set<string> {
   return texts;
 }
 
-/** Fixed texts of both specs (§2 hints, §4, §5, §8), copied verbatim. */
+/** Fixed texts the screens show (hints, forms, toasts, errors), copied verbatim so a changed text fails. */
 const SPEC_TEXTS = [
-  // accounts §5
+  // account form validation
   'Email or username is required',
   'Password is required',
   'Username must be at least 3 characters',
   'Username cannot exceed 20 characters',
   'Username can only contain letters, numbers, and underscores',
   'Email is invalid',
-  // The spec's text with issue 13's minimum of 8 (the spec says 6).
+  // With the password minimum of 8.
   'Password must be at least 8 characters',
   'Please confirm your password',
   'Passwords do not match',
   'Please enter your email address',
   'Invalid verification link. Please check your email for the correct link.',
   'Email cannot be changed',
-  // accounts §2, §4
+  // accounts: landing, dashboard, verification
   'Email verified successfully! You can now access all features.',
   'Please use the resend verification option from the login page',
   'Email Verification Required',
   'Bot game starting!',
   'Bot game is live!',
   'No recent games',
-  // accounts §8
+  // accounts: errors and toasts
   'Invalid request',
   'Session expired. Please login again.',
   'Access denied',
@@ -116,7 +116,7 @@ const SPEC_TEXTS = [
   'Unable to connect to server. Please refresh the page.',
   'Not connected to server',
   'Account deletion coming soon!',
-  // gameplay §2 hints and screens
+  // gameplay: hints and screens
   'Select a card from your hand, then click a discard pile to play it!',
   'Sniper shot ready! Click a pile to fire!',
   'Freeze selected! Choose an opponent.',
@@ -165,7 +165,7 @@ const SPEC_TEXTS = [
   'Sniper Shot',
   'Resolving Deadlock',
   'Force Resolution Now',
-  // gameplay §4, §5
+  // gameplay: lobby, countdown and start
   'Game start failed - using emergency fallback',
   'All players ready! Host can start the game!',
   'Cannot play cards right now',
@@ -184,7 +184,7 @@ const SPEC_TEXTS = [
   'Prize distribution must equal total amount',
   'Please fix the form errors',
   'Bot won the game',
-  // gameplay §8
+  // gameplay: errors and toasts
   'Failed to connect to server. Please try again.',
   'Please refresh and try again.',
   'Connected to server',
@@ -226,7 +226,7 @@ const SPEC_TEXTS = [
   'Superadmin access required for this page',
   'Game not found',
   'Ended',
-  // quoted UI words of both specs (§1, §2)
+  // quoted UI words
   'coming soon',
   'contract coming soon',
   'Coming Soon',

@@ -1,4 +1,4 @@
-/** The account routes of the spec's §7 table and DESIGN §4's additions. */
+/** The account routes under /api/auth (docs/http-api.md, Accounts). */
 import { AUTH_TEXTS, type HttpRouteName, SERVER_TEXTS, SUCCESS_TEXTS } from '@memeslam/protocol';
 import type { FastifyInstance } from 'fastify';
 import { type Answer, type RouteContext, defineRoute } from '../http/route.ts';

@@ -10,7 +10,7 @@
  * the versions held were read, and each is trusted for another window without a read of its own.
  * When it moves, one statement re-reads the versions of everyone who acted lately. (Every sweep used
  * to re-read them all: 4,000 rows a second at bench:server's 2,000 games, the database's costliest
- * statement; issue 24.) An event of a user who had been quiet (or is not known) reads its version first.
+ * statement.) An event of a user who had been quiet (or is not known) reads its version first.
  */
 export const TOKEN_VERSION_RECHECK_MS = 2000;
 const SWEEP_EVERY_MS = TOKEN_VERSION_RECHECK_MS / 2;

@@ -1,5 +1,5 @@
 /**
- * Every count that limits or reports users (issue 14, item 5), in process or across the cluster:
+ * Every count that limits or reports users, in process or across the cluster:
  * who is online, sockets per address, the token-bucket budgets (socket events per user, games
  * created per user) and the store of the HTTP rate limits. The app builds one set per node and hands
  * each part to its user, so nothing else knows which kind it has.

@@ -1,5 +1,5 @@
 /**
- * Who owns each live game (issue 14): a lease in Redis, `owner:<gameId>` = `<nodeId>|<epoch>`, with
+ * Who owns each live game: a lease in Redis, `owner:<gameId>` = `<nodeId>|<epoch>`, with
  * a TTL its owner renews every second. A node that dies stops renewing and its games are free within
  * LEASE_TTL_MS. The epoch is PostgreSQL's (games.owner_epoch, raised at each takeover) and every write
  * carries it, so Redis only decides who tries; the database decides whose writes count.
@@ -119,7 +119,7 @@ export class GameLeases {
       );
       this.#renewedAt = this.#clock.now();
     } catch {
-      // Redis is away: the games go on here (issue 14 item 6); the database still fences every write.
+      // Redis is away: the games go on here; the database still fences every write.
       return;
     }
     games.forEach(([id, epoch], i) => {

@@ -7,7 +7,7 @@
  *
  * The registry is a sorted set: node id → time of its last beat, in Redis's clock (the nodes' clocks
  * never meet). Readers' scripts build the per-node keys from the ids they find there, which is fine on
- * the one Redis a cluster runs on (DESIGN §1), not on a Redis Cluster.
+ * the one Redis a cluster runs on, not on a Redis Cluster.
  */
 import type { Redis, Result } from 'ioredis';
 

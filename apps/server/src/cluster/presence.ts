@@ -1,6 +1,6 @@
 /**
  * Who is online: users with at least one socket open (each counted once, however many tabs), for
- * the leaderboard's `totalPlayersOnline` and the admin figures (DESIGN §5: cluster-wide in cluster
+ * the leaderboard's `totalPlayersOnline` and the admin figures (cluster-wide in cluster
  * mode). The gateway reports each socket that opens and closes; readers ask for the set. A Redis
  * presence's life (heartbeat, leaving on close) is its node's: see counts.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * The Redis connections of a node in cluster mode (issue 14). Every key and channel of a cluster
+ * The Redis connections of a node in cluster mode. Every key and channel of a cluster
  * starts with `ms:<database>:`: the nodes of one cluster share a PostgreSQL database, so two clusters
  * (or two test runs) on one Redis never see each other's keys.
  *

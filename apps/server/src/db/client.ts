@@ -45,7 +45,7 @@ const migrationsFolder = fileURLToPath(new URL('../../migrations', import.meta.u
 const POOL_CONNECTIONS = 10;
 /**
  * Log batches in flight at once. One: the next batch gathers while one commits, so batches grow with
- * the load. Four side by side (issue 24's measurements, 2026-11-27, 1,000 games) cost the database
+ * the load. Four side by side (measured with bench:server at 1,000 games) cost the database
  * about twice the CPU, commits contending for the WAL, with no better ack latency.
  */
 const LOG_WRITERS = 1;

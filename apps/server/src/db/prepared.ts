@@ -1,7 +1,7 @@
 /**
  * Statements the ORM builds once per database handle instead of on every call. Building a query
  * (walking its columns and conditions into SQL text) cost more than running it on the paths every
- * new game takes: a guest's account, its sign-in, its wallet, the game's row (issue 24's profiles).
+ * new game takes: a guest's account, its sign-in, its wallet, the game's row (bench:server's CPU profiles).
  * Each statement is also named, so PostgreSQL parses and plans it once per connection. Its values
  * are bound at each call through drizzle's `sql.placeholder(name)` parameters.
  */

@@ -1,5 +1,5 @@
 /**
- * The engine's events as the spec's socket events (gameplay spec §7, DESIGN §3). A pure mapping:
+ * The engine's events as the protocol's socket events (docs/protocol.md, Server events). A pure mapping:
  * the room stamps each broadcast with its `seq` and sends hands to their owners.
  */
 import type { GameEvent, GameResult, PowerUpEffect } from '@memeslam/engine';

@@ -1,5 +1,5 @@
 /**
- * Where each game runs, as a port (issue 22, item 4): `GameService` asks it where a request must run,
+ * Where each game runs, as a port: `GameService` asks it where a request must run,
  * forwards through it, takes a user's turn, claims and lets go of games and registers seats, without
  * knowing whether it is one process or a node of a cluster. Two versions, chosen in app.ts like the
  * counts: `LocalOwnership` (one server: every game runs here, and the user's turn is the per-user queue

@@ -37,7 +37,7 @@ export function botInfo(room: Pick<RoomFacts, 'seats'>): BotInfo | null {
 
 /**
  * The public view with game-clock times turned back into epoch ms. `canPlay` is added to the engine's
- * fresh view rather than spread into a copy: one view is built per game event (issue 24).
+ * fresh view rather than spread into a copy: one view is built per game event.
  */
 export function gameStateOf(room: Pick<RoomFacts, 'clockOffset'>, state: GameState): GameStateView {
   const view: GameStateView = publicView(state, room.clockOffset);

@@ -1,5 +1,5 @@
 /**
- * Ratings (issue 25): a finished game between people moves its players' Glicko-2 ratings, pairwise by
+ * Ratings: a finished game between people moves its players' Glicko-2 ratings, pairwise by
  * place (packages/engine/src/rating.ts). Games with a bot, or aborted, move none.
  */
 import { type GameResult, INITIAL_RATING, rateGame } from '@memeslam/engine';

@@ -1,5 +1,5 @@
 /**
- * The ownership of a node in a cluster (issue 14, with REDIS_URL; the port is ownership.ts): which
+ * The ownership of a node in a cluster (with REDIS_URL; the port is ownership.ts): which
  * node runs each game, and getting a request there. `GameService` keeps the rooms this node runs;
  * this class holds the leases (one owner per game, with the fencing epoch its writes carry), sends a
  * request for a game another node runs to that node and brings the answer back, and takes over games

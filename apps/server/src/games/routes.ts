@@ -1,5 +1,5 @@
 /**
- * The game calls of the accounts spec's §7 table plus the replay. Games created here and over the
+ * The game calls under /api/game, the replay included (docs/http-api.md, Games). Games created here and over the
  * socket are the same rooms of the same GameService.
  */
 import type { BotDifficulty } from '@memeslam/engine';

@@ -374,7 +374,7 @@ export class GameService {
     await this.#ownership.handOver();
   }
 
-  // ── cluster mode (issue 14) ──
+  // ── cluster mode ──
 
   /** Starts this node's part of the cluster (see Ownership.start); nothing on one server. */
   async joinCluster(): Promise<void> {

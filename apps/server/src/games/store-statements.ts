@@ -57,7 +57,7 @@ export const WRITE_AGAIN = {
 };
 
 /**
- * Cluster mode's write (issue 14): the same changes, made only for games this node still owns. Each
+ * Cluster mode's write: the same changes, made only for games this node still owns. Each
  * game's row is locked and its fencing epoch compared with the writer's ($4; $5 the games' ids); a
  * game taken over since (its epoch raised by another node) gets no row change and no log entry, and
  * its id comes back. The lock orders this write against a takeover's epoch raise: whichever commits

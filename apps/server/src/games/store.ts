@@ -276,9 +276,9 @@ export class GameStore {
   }
 
   /**
-   * The game's commands are read back from its log (the room does not keep them: issue 24's live heap).
+   * The game's commands are read back from its log (the room does not keep them, to keep the live heap small).
    * Then one statement (atomic on its own): the game's result, its seats, the replay, each human's stats, points and
-   * achievements, and the log dropped. Aborted games are recorded but give no points (DESIGN §2)
+   * achievements, and the log dropped. Aborted games are recorded but give no points
    * and no stats, except to a person who left it in play: leaving counts as a loss, also when it
    * left no human and so aborted the game. A game already recorded is left as it is. Stats are
    * added to the stored values in the statement itself and achievements judged on the sums

@@ -128,7 +128,7 @@ export interface StoredLobby {
   readonly seq: number;
   /** Wall time of the write, to shift the countdown by the time the server was down. */
   readonly savedAt: number;
-  /** A rematch lobby's hold while it runs (absent in rows written before issue 50). */
+  /** A rematch lobby's hold while it runs (absent in rows written before rematch holds existed). */
   readonly hold?: RematchHold | null;
 }
 
@@ -174,7 +174,7 @@ export interface StoredGame {
 export interface RoomDeps extends Pick<ServerEmitters, 'toRoom' | 'prepareToRoom' | 'prepareToUser'> {
   readonly clock: Clock;
   readonly rules: Rules;
-  /** A new game's seed: 32 random hex characters (DESIGN §2 Fairness). */
+  /** A new game's seed: 32 random hex characters. */
   seed(): string;
   /** Makes a step durable; resolves once it is (retried without limit while the database is away). */
   persist(gameId: string, write: RoomWrite): Promise<void>;

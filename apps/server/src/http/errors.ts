@@ -28,7 +28,7 @@ export const conflict = (message: string, field?: string) =>
   new AppError(409, message, field === undefined ? {} : { errors: [{ path: field, message }] });
 export const unprocessable = (message: string, errors: FieldError[]) => new AppError(422, message, { errors });
 export const tooManyRequests = (message: string = HTTP_TEXTS.tooManyRequests) => new AppError(429, message);
-/** A ceiling of the server was reached (issue 13): try again shortly. */
+/** A ceiling of the server was reached: try again shortly. */
 export const serverBusy = () => new AppError(503, SERVER_TEXTS.serverBusy);
 
 /** Fastify's own 4xx codes (body parsing, content type, size) in the words a person reads. */

@@ -1,10 +1,10 @@
 /**
- * DESIGN §4's limits: sign-in 10 a minute per network and per account, registration 5 a minute per
- * network, verification and reset mails 3 an hour per address; and ours (issue 13, numbers in the
- * protocol's ABUSE_LIMITS): guest accounts per network an hour, password resets per network an hour,
+ * Limits: sign-in 10 a minute per network and per account, registration 5 a minute per
+ * network, verification and reset mails 3 an hour per address; and, with numbers in the
+ * protocol's ABUSE_LIMITS: guest accounts per network an hour, password resets per network an hour,
  * and forgot-password and resend-verification mails per network an hour (so one network cannot cycle
  * through many). A client's "network" is networkOf(its address): IPv4 whole, IPv6 its /64, so that
- * rotating through one's own /64 does not dodge a limit (issue 50). Per account (issue 50): password
+ * rotating through one's own /64 does not dodge a limit. Per account: password
  * checks of a signed-in account (change-password, account deletion), and failed sign-ins from every
  * network together, past which only networks that signed into the account before may try. The rules
  * are written in docs/limits.md. Every 429 carries Retry-After.
@@ -44,7 +44,7 @@ const LIMITS = {
     max: 10,
     timeWindow: MINUTE,
     // Per account and client network: username and e-mail of one account count together, and guesses
-    // from elsewhere do not lock its owner out (issue 13).
+    // from elsewhere do not lock its owner out.
     key: (r: FastifyRequest) => `login-account:${loginAccountOf(r)}|${net(r)}`,
     message: AUTH_TEXTS.tooManyLoginAttempts,
   },

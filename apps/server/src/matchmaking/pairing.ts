@@ -1,5 +1,5 @@
 /**
- * "Play now" pairing (issue 25, DESIGN §5): who sits down together, decided from the queue as it
+ * "Play now" pairing: who sits down together, decided from the queue as it
  * stands and the time. Pure, so the in-process queue, the cluster's queue and bench:matchmaking
  * run the same rules.
  *

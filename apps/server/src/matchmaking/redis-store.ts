@@ -1,5 +1,5 @@
 /**
- * The Play now queue of a cluster, in its Redis (issue 25, item 2): one queue for every node, so two
+ * The Play now queue of a cluster, in its Redis: one queue for every node, so two
  * people on two nodes meet. Keys (under the cluster's prefix, `mm:`):
  *
  * - `queue`: user id → the entry (JSON: who, the node whose socket queued them, rating, size, ...);

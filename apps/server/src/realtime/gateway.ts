@@ -3,12 +3,12 @@
  * with the protocol's schemas, rate-limits each socket and each user, turns events into game-service
  * calls and answers every one through its ack — `{ success, error?, data? }`, never a crash or silence.
  *
- * Bounds (issue 13, numbers in the protocol's ABUSE_LIMITS): the server holds at most `maxSockets`
+ * Bounds (numbers in the protocol's ABUSE_LIMITS): the server holds at most `maxSockets`
  * sockets (one more gets connect_error "Server busy…"); with RATE_LIMITS on, a network (networkOf: an
  * IPv4 address, an IPv6 /64; docs/limits.md) holds at
  * most `socketsPerIp` (one more is refused at connect) and a user `socketsPerUser` — there the newest
  * wins: the user's oldest socket is told why and closed, so a reloaded tab whose old socket has not
- * timed out yet is never locked out. Events: 30 a second per socket (DESIGN §4) and one token bucket
+ * timed out yet is never locked out. Events: 30 a second per socket and one token bucket
  * per user across all their sockets. The per-address count, the users' budgets and who is online are
  * cluster-wide in cluster mode (cluster/counts.ts); the rest is per server process.
  */
@@ -53,7 +53,7 @@ import { jsonOnlyParser } from './json-only-parser.ts';
 import { LocalAdapter } from './local-adapter.ts';
 import { type GameServer, type GameSocket, type InterServerEvents, type SocketState, emitTo } from './typed-socket.ts';
 
-/** DESIGN §4: socket events 30/s per socket. */
+/** At most 30 socket events a second per socket (docs/limits.md). */
 const EVENTS_PER_SECOND = RATE_LIMITS.socketEventsPerSecond;
 /**
  * Payloads are a few short fields. Bigger ones are answered with an error; socket.io's own cap sits

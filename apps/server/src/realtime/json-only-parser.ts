@@ -1,6 +1,6 @@
 /**
  * socket.io's stock encoder walks every outgoing payload looking for binary attachments before it
- * writes the packet as text: 1–2% of the server's main thread under bench:server's load (issue 24).
+ * writes the packet as text: 1–2% of the server's main thread under bench:server's load.
  * Nothing this server sends is binary (every payload is JSON, by the protocol's schemas), so this
  * encoder writes the text form at once: the same string the stock encoder writes for it.
  */

@@ -1,7 +1,7 @@
 /**
  * GET /auth/leaderboard (public), GET /auth/admin/stats and GET /auth/admin/audit (admin access, 403
  * otherwise): the spec's leaderboard screen, the admin page's statistics tab and its audit table
- * (DESIGN §4–§5, docs/security.md).
+ * (docs/security.md).
  */
 import { isProvisional } from '@memeslam/engine';
 import type { HttpRouteName } from '@memeslam/protocol';

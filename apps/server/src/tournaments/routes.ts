@@ -1,4 +1,4 @@
-/** The tournament calls of the gameplay spec's §7 table and DESIGN §4's join. */
+/** The tournament calls under /api, joining included (docs/http-api.md, Tournaments). */
 import { type HttpRouteName, TOURNAMENT_TEXTS } from '@memeslam/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { AuthService } from '../auth/service.ts';

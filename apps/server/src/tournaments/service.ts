@@ -1,5 +1,5 @@
 /**
- * Tournaments (DESIGN §5): status follows the clock, standings are computed from the games finished
+ * Tournaments: status follows the clock, standings are computed from the games finished
  * inside the window, and when a tournament ends its winners are paid exactly once — the database
  * decides who pays (a conditional update in the payout's own transaction), so a restart or a second
  * server process cannot pay twice. Prize amounts are exact decimals (numeric columns) from the form

@@ -1,5 +1,5 @@
 /**
- * A tournament's standings (DESIGN §5): which finished games count for it (one definition, with the
+ * A tournament's standings: which finished games count for it (one definition, with the
  * reason given for a game that does not), and its participants ranked by its scoring method.
  */
 import {
@@ -69,7 +69,7 @@ function opponentRules(row: Row): Partial<Record<UncountedReason, SQL>> {
 }
 
 /**
- * The rules a finished game must pass to count for a tournament (DESIGN §5, docs/fair-play.md), each
+ * The rules a finished game must pass to count for a tournament (docs/fair-play.md), each
  * with the reason a player is given when it fails. This is the one definition: the standings count the
  * games that pass them all, and a player's own standing reports the first one (UNCOUNTED_REASONS order)
  * that a game failed. A NULL check counts as failed in both. The opponent rules read the seat's player

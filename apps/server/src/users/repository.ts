@@ -215,7 +215,7 @@ async function ratingHistory(db: Db, row: UserRow): Promise<number[]> {
   return rows.map((r) => Math.round(r.rating as number)).reverse();
 }
 
-/** The account as the client reads it (spec §3 "User"). */
+/** The account as the client reads it (the protocol's userSchema). */
 export async function presentUser(db: Db, row: UserRow): Promise<WireUser> {
   const [wallet, history] = await Promise.all([walletTotals(db, row.id), ratingHistory(db, row)]);
   const unlocked = new Map(row.achievements.map((a) => [a.id, a.unlockedAt]));

@@ -1,4 +1,4 @@
-/** POST /wallet/nonce and POST /wallet/verify (DESIGN §5): linking a Solana address to the account. */
+/** POST /wallet/nonce and POST /wallet/verify: linking a Solana address to the account. */
 import type { HttpRouteName } from '@memeslam/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { AuthService } from '../auth/service.ts';

@@ -1,5 +1,5 @@
 /**
- * Linking a Solana wallet (DESIGN §5, docs/security.md). The server hands out a nonce that needs no
+ * Linking a Solana wallet (docs/security.md). The server hands out a nonce that needs no
  * storage: random bytes, the issue time and the expiry, sealed with an HMAC (keyed from the server
  * secret) over the user id, the address, the random bytes and both times. So a nonce is only good for
  * the account and the address it was issued for, and only until it expires. The message is in the

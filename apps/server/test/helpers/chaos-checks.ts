@@ -7,7 +7,7 @@ import pg from 'pg';
 import { replayLog } from '../../src/games/game-log-replay.ts';
 import { ENGINE_RULES, type LogEntry, type StoredHeader } from '../../src/games/types.ts';
 
-/** A request may take this long after its node is healthy again (issue 21 item 3). */
+/** A request may take this long after its node is healthy again. */
 export const ANSWER_WITHIN_MS = 10_000;
 
 export interface RequestRecord {

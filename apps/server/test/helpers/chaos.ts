@@ -1,5 +1,5 @@
 /**
- * A seeded chaos run against a real cluster (issue 21): three nodes on one PostgreSQL database and a
+ * A seeded chaos run against a real cluster: three nodes on one PostgreSQL database and a
  * Redis of the run's own, steady players each playing bot games and recording every acknowledged
  * play, lobby hoppers moving between each other's lobbies, and faults one after another (and two at
  * once): a node SIGKILLed and restarted, SIGTERMed and restarted, paused past its lease; Redis killed

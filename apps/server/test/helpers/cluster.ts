@@ -1,5 +1,5 @@
 /**
- * A cluster for tests (issue 14): N server processes on one fresh PostgreSQL database and one Redis,
+ * A cluster for tests: N server processes on one fresh PostgreSQL database and one Redis,
  * optionally behind nginx running deploy/nginx.conf (deploy/front.ts). Nodes are real processes, so a
  * test can SIGKILL one and start it again on the same port and NODE_ID, where nginx still points.
  *

@@ -1,5 +1,5 @@
 /**
- * The HTTP client of the accounts spec's §7–§9: JSON under /api, the bearer token when one is
+ * The HTTP client (docs/http-api.md): JSON under /api, the bearer token when one is
  * stored, a timestamp on every GET, a 15 s timeout, the generic toasts by status, and a 401 that
  * clears the session. Calls are typed by the protocol's route table.
  */

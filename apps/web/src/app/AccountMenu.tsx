@@ -1,4 +1,4 @@
-/** The account menu of the nav bar (spec §2): Profile and Settings (both /profile) and Sign out. */
+/** The account menu of the nav bar: Profile and Settings (both /profile) and Sign out. */
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { AccountBadge } from './AccountBadge.tsx';
 

@@ -1,4 +1,4 @@
-/** The route table (spec §2) and the shell around it: nav bar, guards, toasts (top-right; at the bottom on phones). */
+/** The route table and the shell around it: nav bar, guards, toasts (top-right; at the bottom on phones). */
 import { type CSSProperties, type ComponentType, type ReactNode, Suspense, lazy, useSyncExternalStore } from 'react';
 import { Navigate, Route, Routes, useMatch } from 'react-router';
 import { Toaster } from 'sonner';
@@ -50,7 +50,7 @@ function subscribePhone(listener: () => void): () => void {
 const PHONE_GAME_TOAST: CSSProperties = { padding: '8px 12px', fontSize: '12px', lineHeight: '16px' };
 
 /**
- * Where toasts go. Top-right under the nav bar (DESIGN §6), except: on a phone at the bottom,
+ * Where toasts go. Top-right under the nav bar, except: on a phone at the bottom,
  * where they cover neither the nav bar nor the game's header (in a game one at a time, compact,
  * in the strip the game screen keeps free for it); and during a game on a wider screen only as wide
  * as the game's right column (GameScreen), which holds no control at its top.
@@ -141,7 +141,7 @@ export function App() {
           </Routes>
         </Suspense>
       </div>
-      {/* Below the fixed nav bar, so a toast never covers the account menu; 4 s by default (DESIGN §6). */}
+      {/* Below the fixed nav bar, so a toast never covers the account menu; 4 s by default. */}
       <Toaster
         {...toasts}
         offset={{ top: '4.5rem', right: '0.75rem' }}

@@ -1,5 +1,5 @@
 /**
- * The fixed navigation bar (spec §2): links for everyone, the signed-in user's menu with Sign out,
+ * The fixed navigation bar: links for everyone, the signed-in user's menu with Sign out,
  * Sign in and Get Started for visitors, and a collapsible menu on small screens that also shows the
  * e-mail address. Links appear here as their screens are built.
  */

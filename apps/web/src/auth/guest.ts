@@ -1,4 +1,4 @@
-/** "Play as guest": the demo sign-in (DESIGN: a guest account, Guest_XXXX, that can play). */
+/** "Play as guest": the demo sign-in (a guest account, Guest_XXXX, that can play). */
 import { AUTH_TEXTS, SUCCESS_TEXTS } from '@memeslam/protocol';
 import { toast } from 'sonner';
 import { api } from '../api/http.ts';

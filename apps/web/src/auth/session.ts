@@ -1,5 +1,5 @@
 /**
- * The auth session (spec §3 "Auth session"): token, user, isAuthenticated, isLoading — kept in
+ * The auth session: token, user, isAuthenticated, isLoading — kept in
  * browser storage under a token entry, a user entry and an auth-state entry, and readable by React
  * through useSyncExternalStore.
  */

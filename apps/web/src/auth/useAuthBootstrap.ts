@@ -1,5 +1,5 @@
 /**
- * The session check on start (spec §4): no token means signed out; with a token the profile is
+ * The session check on start: no token means signed out; with a token the profile is
  * fetched — success replaces the user, failure falls back to the cached user, or signs out if there
  * is none. Guards show a spinner until it settles.
  */

@@ -1,5 +1,5 @@
 /**
- * Card art drawn in code (spec §1, "Card image falls back to a colored text tile"). Each face shows
+ * Card art drawn in code, so no card ever waits on an image. Each face shows
  * its number in two corners, its color's own mark in the other two (so color is never the only cue)
  * and its logo on a white disc; from size lg up the logo's name is written under it. Pure and
  * presentational: about 20 SVG nodes a card, no state.

@@ -2,7 +2,7 @@
 import type { BotDifficulty } from '@memeslam/engine';
 import { BOT_LABELS } from '@memeslam/protocol/game-texts';
 
-/** easy green, normal yellow, hard red (spec §4 "Bots"); expert, which the spec does not color, purple. */
+/** easy green, normal yellow, hard red, expert purple. */
 export const DIFFICULTY_BADGE_CLASSES: Record<BotDifficulty, string> = {
   easy: 'border-green-500/60 bg-green-500/15 text-green-300',
   normal: 'border-yellow-500/60 bg-yellow-500/15 text-yellow-200',

@@ -1,5 +1,5 @@
 /**
- * Play now (DESIGN §5, beyond the spec): one click to a game with people of similar rating. While
+ * Play now: one click to a game with people of similar rating. While
  * searching, how many are searching and the time waited; a table found opens its room; alone for
  * 20 s, a bot game paced to the player is offered (or they keep waiting). Cancel, or leaving the
  * page, leaves the queue at once. A result screen's Play now comes here with `{ playNow: true }` in the

@@ -1,5 +1,5 @@
 /**
- * The bot dialog's settings and their one rule (spec §5): max players must be greater than the
+ * The bot dialog's settings and their one rule: max players must be greater than the
  * number of bots. Options at or below the bot count are disabled, and a selection that became
  * invalid moves up to the smallest valid seat count.
  */

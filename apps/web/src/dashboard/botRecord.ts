@@ -1,6 +1,5 @@
 /**
- * The user's record against bots (spec §3 "Locally persisted: bot stats (totalBotGames, humanWins,
- * botWins)"). The server's stats answer carries only the last games, so each finished bot game seen
+ * The user's record against bots (totalBotGames, humanWins, botWins), kept in the browser. The server's stats answer carries only the last games, so each finished bot game seen
  * there is counted once into a record kept in browser storage, per account. That record outlives
  * the server's window and stands in when the stats call fails.
  */
@@ -45,7 +44,7 @@ export function winRateVsBots(record: Pick<BotRecord, 'humanWins' | 'botWins'>):
   return winRatePercent(record.humanWins, record.humanWins + record.botWins);
 }
 
-/** Your Bot Game Performance shows only when either win count is above 0 (spec §2). */
+/** Your Bot Game Performance shows only when either win count is above 0. */
 export function showsBotPerformance(record: Pick<BotRecord, 'humanWins' | 'botWins'>): boolean {
   return record.humanWins > 0 || record.botWins > 0;
 }

@@ -1,5 +1,5 @@
 /**
- * Who may do what with a game in the dashboard's list (spec §2 "Game list", §4 "Entry rules"),
+ * Who may do what with a game in the dashboard's list (its entry rules),
  * as pure functions of the game summary and the signed-in user, so the list and the banners agree.
  */
 import type { DeepReadonly, Game } from '@memeslam/protocol';

@@ -1,5 +1,5 @@
 /**
- * The game screen's header (spec §2): back, the title, the bot count, the game time, the sound
+ * The game screen's header: back, the title, the bot count, the game time, the sound
  * toggle and the settings; on a phone also the collapsible menu (players, time, bots, cards per
  * second, effects, sound, leave game), which opens over the board instead of pushing it down.
  * The controls sit on the left: the right end stays clear for the toasts on wide screens.

@@ -1,5 +1,5 @@
 /**
- * The in-game screen while a game is on (spec §2 "In-game screen"). It fills the window under the
+ * The in-game screen while a game is on. It fills the window under the
  * nav bar and never scrolls as a page: the piles, the hand and the power-ups always fit one screen
  * (the cards take the largest size that fits, useBoardFit), and side columns that run long scroll
  * inside themselves. Desktop: header, a left column (status, players, effects), the piles, hand and

@@ -1,5 +1,5 @@
 /**
- * The side columns of the game screen (spec §2): game status, active effects, "My Deck", the game
+ * The side columns of the game screen: game status, active effects, "My Deck", the game
  * stats panel, and the debug view behind "show/hide debug".
  */
 import { formatGameTime } from '@memeslam/protocol/game-texts';

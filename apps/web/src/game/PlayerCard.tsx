@@ -1,5 +1,5 @@
 /**
- * One player as everyone sees them (spec §2 "Player cards in mini, compact and default layouts"):
+ * One player as everyone sees them (mini, compact and default layouts):
  * name with the "(Bot)" suffix and difficulty badge, cards left, up to 8 card backs then "+N",
  * power-ups left, and whether they are frozen, offline or gone.
  */

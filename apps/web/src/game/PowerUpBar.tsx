@@ -1,5 +1,5 @@
 /**
- * The power-up bar (spec §2 "Power-up bar showing n/5"): one button per power-up with its key,
+ * The power-up bar ("n/5" left): one button per power-up with its key,
  * used ones struck through, the selected one highlighted.
  */
 import { POWER_UP_TYPES, type PowerUpType } from '@memeslam/engine';

@@ -1,5 +1,5 @@
 /**
- * The result screen (spec §2 "Result screens"): Victory with confetti, or Game Over / AI Victory,
+ * The result screen: Victory with confetti, or Game Over / AI Victory,
  * and right under the title the way on: Play Again (Challenge AI Again), Play now, Dashboard, the replay. Then
  * the game summary, the player's own performance and final position, a Human vs AI block in bot
  * games and the final ranking. Someone who only watched gets the ranking first, the game's own
@@ -25,7 +25,7 @@ interface Props {
   /** This client's move counters (all 0 for a result read afterwards: the results' counts are used). */
   readonly counters: Counters;
   onPlayAgain(): void;
-  /** Play now (issue 25): the dashboard, searching at once. */
+  /** Play now: the dashboard, searching at once. */
   onPlayNow(): void;
   onDashboard(): void;
   /** A game between people: its rematch (useRematch). */

@@ -15,7 +15,7 @@ export const POWER_UP_KEYS: Record<PowerUpType, string> = {
   SNIPER: 's',
 };
 
-/** The piles' keys, left to right (at most 4 piles: DESIGN's pile counts), as shown on the board. */
+/** The piles' keys, left to right (a game has at most 4 piles), as shown on the board. */
 export const PILE_KEYS = [
   { code: 'KeyJ', label: 'J' },
   { code: 'KeyK', label: 'K' },

@@ -54,7 +54,7 @@ export function onServerEvent(listener: EventListener): () => void {
 }
 
 let resyncing = false;
-/** A gap in the room's seq: ask for the hand and the whole view again (DESIGN §3). */
+/** A gap in the room's seq: ask for the hand and the whole view again. */
 async function resync(): Promise<void> {
   if (resyncing) return;
   resyncing = true;
@@ -146,7 +146,7 @@ export const commands = {
   createBotGame: async (payload: ClientPayload<'create-bot-game'>) => entered(await send('create-bot-game', payload)),
   /**
    * Join with a 5 s timeout, retried up to 3 times 1 s apart only while the refusal is "Game not found"
-   * (spec §7). `onNotFound` hears that first refusal at once, so a form can answer a wrong code without
+   * (docs/protocol.md, joinGame). `onNotFound` hears that first refusal at once, so a form can answer a wrong code without
    * waiting for the retries (which still join a room that reaches this node late).
    */
   async join(

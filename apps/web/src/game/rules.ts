@@ -1,5 +1,5 @@
 /**
- * The client-side checks of gameplay spec §5: the engine's own refusal checks (its checks.ts) asked
+ * The client-side refusal checks: the engine's own refusal checks (its checks.ts) asked
  * over what this screen shows, so the screen refuses what the server would refuse without a round
  * trip, with the same texts. The server still decides; these only save the player a wasted move.
  */
@@ -98,7 +98,7 @@ export function powerUpProblem(
   return code === null ? null : POWER_UP_TEXTS[code];
 }
 
-/** Whether any hand card matches any pile top: the client's own deadlock test (spec §4). */
+/** Whether any hand card matches any pile top: the client's own deadlock test. */
 export function hasPlayableCard(hand: readonly Card[], piles: readonly (readonly Card[])[]): boolean {
   return handHasPlayableCard(hand, topsOf(piles));
 }
@@ -114,7 +114,7 @@ export function freezeTargets(view: GameStateView | null, me: string | null) {
 }
 
 /**
- * Where a stuck hand is on the deadlock ladder (spec §4): the notice from 5 s (counting to 10 s),
+ * Where a stuck hand is on the deadlock ladder: the notice from 5 s (counting to 10 s),
  * the server check at 10 s, "Force Resolution Now" from 15 s, forcing at 20 s while resolving.
  */
 export function deadlockLadder(stuckMs: number, resolving: boolean) {

@@ -1,5 +1,5 @@
 /**
- * Sound effects (spec §9): short synthesized tones, a fixed frequency per event, made with the Web
+ * Sound effects: short synthesized tones, a fixed frequency per event, made with the Web
  * Audio API. The AudioContext is created on the first sound (browsers only allow it after a user
  * gesture) and any failure is silent: a game never breaks over audio.
  *

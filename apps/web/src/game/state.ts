@@ -1,5 +1,5 @@
 /**
- * The live game as the client holds it (spec §3 "Client player state", §4 "Game status"), and
+ * The live game as the client holds it (the player's state and the game's status), and
  * the one pure function that moves it: `reduce(state, action)`. Server events are actions as they
  * arrive; the client's own optimistic moves are actions too.
  *
@@ -82,7 +82,7 @@ export interface LiveGame {
   readonly lateAcks: number;
   /** Cards the server said were played that its last hand update still lists (it comes next). */
   readonly playedIds: readonly string[];
-  /** Counters for the stats panel (spec §3 client player state). */
+  /** Counters for the stats panel. */
   readonly counters: {
     readonly cardsPlayed: number;
     readonly powerUpsUsed: number;
@@ -319,7 +319,7 @@ function onServer(state: LiveGame, action: ServerAction, now: number): LiveGame 
       if (state.game && state.game.gameId !== game.gameId) return state;
       const next = { ...state, game };
       if (state.status === 'finished' || state.status === 'active') return next;
-      // A gameUpdated with status starting forces the countdown (spec §4 safeguards).
+      // A gameUpdated with status starting forces the countdown (one of useCountdownGate's safeguards).
       return { ...next, status: statusOfGame(game) };
     }
     case 'playerLeft':

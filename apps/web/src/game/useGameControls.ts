@@ -46,7 +46,7 @@ export function useGameControls(state: LiveGame, options: { readonly enabled: bo
   );
   const targets = useMemo(() => freezeTargets(state.view, state.me), [state.view, state.me]);
 
-  // Becoming frozen, or the game ending, clears any selection (spec §4).
+  // Becoming frozen, or the game ending, clears any selection.
   const locked = frozen || state.status !== 'active';
   useEffect(() => {
     if (!locked) return;

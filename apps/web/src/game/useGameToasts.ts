@@ -1,5 +1,5 @@
 /**
- * What the game screen announces as it happens (gameplay spec §4 "Bots", §8 "In game"): bot cards
+ * What the game screen announces as it happens: bot cards
  * (2 s, one toast updated by each bot play), power-ups (bots 3 s), freezes and unfreezes, who left
  * or lost connection, the winner (5 s), and server errors. Sounds go with the events that concern
  * this player.

@@ -1,6 +1,6 @@
 /**
- * The lobby's two settings panels as plain data, and the createGame payload built from them (spec
- * §3 "Create-game payload" and "Bot lobby settings"). Pure, so the page only holds state.
+ * The lobby's two settings panels as plain data, and the createGame payload built from them (the
+ * protocol's createGame payload and bot lobby settings). Pure, so the page only holds state.
  */
 import type { CARDS_PER_PLAYER_OPTIONS, GameSpeed } from '@memeslam/engine';
 import type { BotChoice } from '@memeslam/protocol';

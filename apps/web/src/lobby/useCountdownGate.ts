@@ -1,5 +1,5 @@
 /**
- * Whether the countdown overlay must show, with the spec's safeguards (§4): status starting shows
+ * Whether the countdown overlay must show, with its safeguards: status starting shows
  * it; a start signal that arrives with no countdown shown forces it; and every 2 s, a store that
  * says starting while no countdown shows forces it too. Once shown it stays until the page leaves.
  */

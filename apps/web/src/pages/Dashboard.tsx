@@ -1,5 +1,5 @@
 /**
- * /dashboard (spec §2 "Dashboard"): greeting and connection, the API-error banner, the user's
+ * /dashboard: greeting and connection, the API-error banner, the user's
  * current game, joining with a room code, stats, the current tournament with its entry, creating games (human, bot dialog,
  * quick start), the game list by tab, the bot stats and the tiles. The pieces live in ../dashboard/,
  * one per file; this page wires them to the queries, the socket and the actions.

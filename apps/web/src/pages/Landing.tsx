@@ -1,5 +1,5 @@
 /**
- * The public front page (accounts spec §2 "Landing page"): hero with rotating sample cards, the
+ * The public front page: hero with rotating sample cards, the
  * signed-in welcome or the ways in, community and share buttons, the game in numbers, six features, three
  * steps, the current tournament's prizes, the token launch and a closing call to action.
  * It is the one page in the first script, so its sections take no heavy dependency; the prize

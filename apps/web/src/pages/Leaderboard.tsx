@@ -133,7 +133,7 @@ function TournamentTab() {
   const tournament = current.data ?? null;
   const live = tournament?.status === 'active';
   const board = useLiveLeaderboard(tournament);
-  // Load failures empty the tab silently (spec §8).
+  // Load failures empty the tab silently.
   if (current.isPending) return <p role="status">Loading tournament…</p>;
   if (!tournament) return <p className="text-muted">{TOURNAMENT_TEXTS.noActiveTournament}</p>;
   const entries = board.data ?? [];

@@ -1,5 +1,5 @@
 /**
- * /game/:id/replay: loads a finished game's replay and checks its fairness in the browser (DESIGN §2):
+ * /game/:id/replay: loads a finished game's replay and checks its fairness in the browser:
  * the revealed seed hashes to the commitment published at deal time, and re-running the engine from
  * the config and the timestamped commands reproduces a finished game. Then the game can be stepped
  * through, and the final ranking read.

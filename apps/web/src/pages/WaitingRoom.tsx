@@ -49,7 +49,7 @@ export function WaitingRoom() {
       connect().catch(() => undefined);
       return;
     }
-    // A code that finds no game (a mistyped link, a lobby that closed) goes back to /lobby (spec §7),
+    // A code that finds no game (a mistyped link, a lobby that closed) goes back to /lobby,
     // the code in the join field with the reason under it rather than in a passing toast.
     void commands.join(roomCode).then((ack) => {
       if (ack.success) return;
@@ -112,7 +112,7 @@ export function WaitingRoom() {
     void setReady(true);
   });
 
-  // Bot game auto-start (spec §4): the host asks 1 s after all are ready, unless the server does it.
+  // Bot game auto-start: the host asks 1 s after all are ready, unless the server does it.
   const serverStarts = game?.gameSettings.autoStart ?? false;
   useEffect(() => {
     if (!game?.isBotGame || serverStarts || !waiting || !isHost || !allReady || !connected) return;

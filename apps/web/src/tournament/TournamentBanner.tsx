@@ -1,5 +1,5 @@
 /**
- * The tournament banner (gameplay spec §2 "Tournament tab"): name, description, status LIVE /
+ * The tournament banner of the Tournament tab: name, description, status LIVE /
  * UPCOMING / Ended, prize pool, participants over the maximum, time remaining or "starts in", the
  * winners count, which games count (before any is played), and the entry control. Used by the Tournament tab and the dashboard.
  */

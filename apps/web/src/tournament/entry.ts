@@ -1,5 +1,5 @@
 /**
- * What the tournament entry control shows (DESIGN §5): one state per tournament and viewer, judged
+ * What the tournament entry control shows: one state per tournament and viewer, judged
  * in the order a person needs to hear it. The server decides in the end (POST /join answers with
  * its own text); this only spares the person a button that cannot work.
  */

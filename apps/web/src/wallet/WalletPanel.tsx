@@ -1,5 +1,5 @@
 /**
- * The profile's wallet (accounts spec §3 "wallet: balance and totalWon"; DESIGN §5): the balance and
+ * The profile's wallet (docs/security.md, Linking a Solana wallet): the balance and
  * total won, which are sums of the ledger where tournament prizes land, read fresh from the server;
  * the verified Solana address, or linking one by signing the server's Sign-In-With-Solana message
  * (this site's domain, a nonce, issued-at and expiry) with the wallet; the message is shown here while

@@ -1,5 +1,5 @@
 /**
- * The seed commitment check (DESIGN §2 Fairness): the commitment published at deal time is the hex
+ * The seed commitment check: the commitment published at deal time is the hex
  * SHA-256 of the seed's UTF-8 bytes, so anyone holding the revealed seed can recompute it.
  */
 export async function sha256Hex(text: string): Promise<string> {

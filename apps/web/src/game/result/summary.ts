@@ -1,5 +1,5 @@
 /**
- * The numbers on the result screen (spec §2 "Result screens"), worked out from the game's result
+ * The numbers on the result screen, worked out from the game's result
  * (gameEnded, or GET /game/:id/result) and the client's move counters. Pure, so the screen only lays them out.
  */
 import { GAME_TEXTS } from '@memeslam/protocol';

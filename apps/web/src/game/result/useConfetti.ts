@@ -1,5 +1,5 @@
 /**
- * The winner's confetti (spec §9): 200 particles, and a second burst 2 s later in bot games.
+ * The winner's confetti: 200 particles, and a second burst 2 s later in bot games.
  * Nothing for players who ask for reduced motion; timers and particles go with the screen.
  */
 import { CONFETTI } from '@memeslam/protocol/constants';
