@@ -6,7 +6,7 @@
  * Prometheus' text format to loopback or a METRICS_TOKEN bearer only; request lines carry a request
  * id and a game's lines its game id.
  */
-import { GAME_TEXTS } from '@memeslam/protocol';
+import { GAME_TEXTS, REFUSAL_TEXTS } from '@memeslam/protocol';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/clock.ts';
@@ -247,8 +247,13 @@ describe('/metrics', () => {
     const res = await call(server.base, 'POST', '/auth/register', { body: newAccount('metric') });
     const client = await connect(server.base, res.body.data.token as string);
     clients.push(client);
-    // One command answered (an ack) so that the latency histogram has a sample.
-    expect((await client.emit('getPowerUpStatus')).success).toBeDefined();
+    // One command answered (an ack) so that the latency histogram has a sample: a refusal, as this
+    // account sits in no game.
+    expect(await client.emit('getPowerUpStatus')).toMatchObject({
+      success: false,
+      code: 'NOT_IN_GAME',
+      error: REFUSAL_TEXTS.NOT_IN_GAME,
+    });
 
     const local = await fetch(`${server.base}/metrics`);
     expect(local.status).toBe(200);
