@@ -210,12 +210,13 @@ describe('citations', () => {
   // Built from parts, so that this file does not cite anything itself.
   const design = 'DESIGN';
   const section = '\u00a7';
+  const issue = 'Issue';
 
   it('finds the design notes, issues by number and the spec by section, in any case', () => {
     const text = [
       `// ${design} ${section}4: the pile table`,
       `see ${design.toLowerCase()}.md`,
-      'fixed in Issue 13 and issues #14',
+      `fixed in ${issue} 13 and ${issue.toLowerCase()}s #14`,
       `as the spec\u2019s ${section}7 says`,
     ].join('\n');
     expect(citations(text).map(({ line }) => line)).toEqual([1, 2, 3, 3, 4]);

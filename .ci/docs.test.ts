@@ -136,21 +136,21 @@ function envSources(): string[] {
   );
 }
 
-/** Each variable the code reads, with the first place that reads it. */
-function variablesRead(): Map<string, string> {
-  const read = new Map<string, string>();
+/** Each variable the code reads, with every place (`file:line`) that reads it. */
+function variablesRead(): Map<string, string[]> {
+  const reads = new Map<string, string[]>();
   for (const file of envSources()) {
     const text = readText(file);
     if (text === null) continue;
-    for (const { name, line } of envReads(text)) if (!read.has(name)) read.set(name, `${file}:${line}`);
+    for (const { name, line } of envReads(text)) reads.set(name, [...(reads.get(name) ?? []), `${file}:${line}`]);
   }
-  return read;
+  return reads;
 }
 
-function operatorVariables(read: Map<string, string>): Set<string> {
+function operatorVariables(reads: Map<string, string[]>): Set<string> {
   const server = Object.keys(envSchema.shape);
-  const web = [...read.entries()]
-    .filter(([name, where]) => name.startsWith('VITE_') && where.startsWith('apps/web/src/'))
+  const web = [...reads.entries()]
+    .filter(([name, places]) => name.startsWith('VITE_') && places.some((p) => p.startsWith('apps/web/src/')))
     .map(([name]) => name);
   return new Set([...server, ...web]);
 }
@@ -198,7 +198,11 @@ describe('the docs match the repository', () => {
   it("README's configuration table lists exactly the operator's variables, and docs name every other one", () => {
     const reads = variablesRead();
     const operator = operatorVariables(reads);
-    const tooling = new Map([...reads].filter(([name]) => !operator.has(name) && !NOT_DOCUMENTED.has(name)));
+    const tooling = new Map(
+      [...reads]
+        .filter(([name]) => !operator.has(name) && !NOT_DOCUMENTED.has(name))
+        .map(([name, places]) => [name, places[0] as string]),
+    );
     const problems: Problem[] = [];
 
     const rows = configTableRows(read(README));
@@ -230,7 +234,7 @@ describe('the docs match the repository', () => {
       if (!listed.has(name)) {
         problems.push({
           file: README,
-          line: 0,
+          line: rows.at(-1)?.line ?? 1,
           message: `${name} is read by the ${name.startsWith('VITE_') ? 'web app at build time' : 'server (envSchema in apps/server/src/config.ts)'} but not in the configuration table: add a row | \`${name}\` | default | what it does |`,
         });
       }
