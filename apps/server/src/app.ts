@@ -267,6 +267,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
     metrics,
     trustProxy,
     allowedOrigins: config.allowedOrigins,
+    transport: config.socketTransport,
     maxSockets: options.ceilings?.maxSockets ?? ABUSE_LIMITS.maxSockets,
     // A node that does not answer the adapter's requests (which users have sockets) is left out after 2 s.
     ...(redis ? { adapter: createAdapter(redis.pub, redis.sub, { key: redis.key('io'), requestsTimeout: 2000 }) } : {}),

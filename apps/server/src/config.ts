@@ -46,6 +46,8 @@ export const envSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   /** A bearer token that opens /metrics from any address (without it: loopback only). */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** tuned: the server's own socket adapter and writes; stock: socket.io's (realtime/transport.ts). */
+  SOCKET_TRANSPORT: z.enum(['tuned', 'stock']).default('tuned'),
 });
 
 /** TRUST_PROXY as Fastify's trustProxy option takes it. */
@@ -134,6 +136,8 @@ export interface Config {
   readonly allowedOrigins: readonly string[];
   readonly trustProxy: TrustProxy;
   readonly metricsToken: string | null;
+  /** The socket transport: tuned (default) or socket.io's stock adapter and writes (realtime/transport.ts). */
+  readonly socketTransport: 'tuned' | 'stock';
 }
 
 export class ConfigError extends Error {}
@@ -199,6 +203,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     allowedOrigins,
     trustProxy,
     metricsToken: e.METRICS_TOKEN ?? null,
+    socketTransport: e.SOCKET_TRANSPORT,
   };
 }
 

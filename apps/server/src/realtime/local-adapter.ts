@@ -11,7 +11,7 @@
  * Here the type byte, the packet's head (its own type: `2` for an event) and its JSON are written
  * into the frame's buffer one after the other, so neither `'4' + text` nor the text itself (`'2' +
  * JSON`, flattened the same way: at 2,000 games the frames' allocations went from 9.5 to 0.8 MB/s, and
- * the server's from 59.7 to 54.6 KB per play; README, "seventh session") is copied, and the room's
+ * the server's from 59.7 to 54.6 KB per play, under bench:server) is copied, and the room's
  * sockets are walked directly. Anything else (several rooms, exclusions) is the stock adapter's.
  * The packets written are byte for byte the stock adapter's (local-adapter.test.ts).
  *
@@ -22,20 +22,15 @@
  * memory outside V8's heap, which brought on two to three times as many mark-compacts (README,
  * "Server benchmark"). A prepared broadcast goes to the room's sockets as they are when it is sent;
  * it does not call socket.io's outgoing-packet listeners (`onAnyOutgoing`), which this server does
- * not use.
+ * not use. The private parts of socket.io, engine.io and ws it writes through are named in internals.ts.
  */
 import { Adapter, type BroadcastOptions } from 'socket.io-adapter';
 import { type Packet, PacketType } from 'socket.io-parser';
-import { WebSocket } from 'ws';
+import { type BroadcastTarget, preEncoded, writePreEncoded } from './internals.ts';
 import { JsonOnlyEncoder } from './json-only-parser.ts';
 
 /** engine.io's "message" packet type, which every socket.io packet travels in. */
 const MESSAGE = 0x34; // '4'
-
-interface BroadcastTarget {
-  readonly client: { writeToEngine(packets: string[], options: object): void };
-  notifyOutgoingListeners?: (packet: Packet) => void;
-}
 
 type Flags = NonNullable<BroadcastOptions['flags']>;
 
@@ -74,22 +69,15 @@ export class LocalAdapter extends Adapter {
     data[0] = MESSAGE;
     data.write(head, 1, 'utf8');
     data.write(json, headBytes, 'utf8');
-    const packetOpts = {
-      preEncoded: true,
-      volatile: flags.volatile,
-      compress: flags.compress,
-      // engine.io's WebSocket transport sends this frame as it is; other transports send the text.
-      wsPreEncodedFrame: (
-        WebSocket as unknown as { Sender: { frame(data: Buffer, options: object): Buffer[] } }
-      ).Sender.frame(data, { readOnly: false, mask: false, rsv1: false, opcode: 1, fin: true }),
-    };
+    // engine.io's WebSocket transport sends this frame as it is; other transports send the text.
+    const options = preEncoded(data, flags);
     const packets = [head + json];
     const sockets = this.nsp.sockets as Map<string, BroadcastTarget>;
     for (const sid of sids) {
       const socket = sockets.get(sid);
       if (!socket) continue;
       if (packet) socket.notifyOutgoingListeners?.(packet);
-      socket.client.writeToEngine(packets, packetOpts);
+      writePreEncoded(socket, packets, options);
     }
   }
 
