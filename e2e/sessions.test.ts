@@ -1,5 +1,5 @@
 /**
- * Issue 13 in the browser: when the server cannot check the token during the socket handshake (its
+ * Sessions in the browser: when the server cannot check the token during the socket handshake (its
  * database is away) it answers with a server error marked `retry`; the app keeps its session, stays
  * where it is and connects again by itself, well before its 15 s connect limit would have. A session
  * revoked elsewhere loses its socket at once, and the tab signs out, saying "Session expired. Please

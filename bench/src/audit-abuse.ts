@@ -1,6 +1,6 @@
 // npm run audit:abuse
 //
-// Issue 13, items 1–2: boots a real server process (embedded database, a temporary DATA_DIR, rate
+// Resource bounds and CPU exhaustion: boots a real server process (embedded database, a temporary DATA_DIR, rate
 // limits on as in production) and replays the floods that were reproduced against it, from one IP
 // (loopback): 60 guest accounts, 2,000 socket connects of one user, 200 sockets × 25 events of one
 // user, 1,200 game creations of one guest, and 1,500 bogus password resets with a correct login timed

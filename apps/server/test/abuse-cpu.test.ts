@@ -1,5 +1,5 @@
 /**
- * Issue 13, item 2: no anonymous CPU exhaustion. Bogus password resets are refused before any hashing,
+ * No anonymous CPU exhaustion. Bogus password resets are refused before any hashing,
  * so a login beside a flood of them is answered within a second; the hashing queue is bounded.
  */
 import { ABUSE_LIMITS, SERVER_TEXTS } from '@memeslam/protocol';

@@ -1,7 +1,7 @@
 /**
- * Issue 13, item 1: bounded resources, over real HTTP and sockets against a booted server. The per-IP
+ * Bounded resources, over real HTTP and sockets against a booted server. The per-IP
  * and per-user caps follow RATE_LIMITS, so they are tested with it on; the server's ceilings are always
- * on and tested with lowered values. Item 2 (no anonymous CPU exhaustion, timed) is in abuse-cpu.test.ts.
+ * on and tested with lowered values. No anonymous CPU exhaustion (timed) is tested in abuse-cpu.test.ts.
  */
 import { ABUSE_LIMITS, LOBBY_TEXTS, SERVER_TEXTS } from '@memeslam/protocol';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Issue 14, item 5 through the real gateway and routes: two servers on one PostgreSQL database and
+ * Cluster-wide counts through the real gateway and routes: two servers on one PostgreSQL database and
  * one Redis prefix (two nodes of a cluster, each with its redisCounts) count a user's events, an
  * address's sockets and who is online together, whichever node a socket is on.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 14, item 5: the counts that limit or report users, in process and across nodes in Redis —
+ * The counts that limit or report users, in process and across nodes in Redis —
  * token-bucket budgets, who is online, sockets per address. Two ClusterRedis on one prefix are two
  * nodes; a node whose command connection is cut without closing its counts is a SIGKILLed one.
  */

@@ -1,7 +1,7 @@
 /**
- * Issue 14, item 5: the HTTP rate limits count across nodes in cluster mode (@fastify/rate-limit's
+ * The HTTP rate limits count across nodes in cluster mode (@fastify/rate-limit's
  * Redis store, keys under the cluster's prefix) and let requests through while Redis is away.
- * Issue 50: an IPv6 client's /64 is one count on every node, and so are an account's password
+ * An IPv6 client's /64 is one count on every node, and so are an account's password
  * checks and failed sign-ins (docs/limits.md).
  */
 import Fastify, { type FastifyInstance } from 'fastify';

@@ -1,5 +1,5 @@
 /**
- * Issue 50's probe replayed over real HTTP and sockets behind a named proxy (TRUST_PROXY=127.0.0.1,
+ * The fair-play probe (a colluder and a throwaway opponent) replayed over real HTTP and sockets behind a named proxy (TRUST_PROXY=127.0.0.1,
  * so each client's X-Forwarded-For is its address), on a clock moved by hand (docs/fair-play.md):
  * a registered player in a people-only tournament opens a private lobby, a guest made from the same
  * address (and then a one-hour-old account from the same IPv6 /64) joins, both press Ready, and the

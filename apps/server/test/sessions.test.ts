@@ -1,5 +1,5 @@
 /**
- * Issue 13, items 3, 6 and 7 over real HTTP and real sockets: a revoked session's sockets close and
+ * Sessions, tokens and the password rule over real HTTP and real sockets: a revoked session's sockets close and
  * cannot act; refresh rotates; tokens need `exp`; the password rule; the login limit keyed by account
  * and address; forgot and resend answer alike in time; every error in the envelope; spectator-less
  * games hidden from outsiders; hidden characters refused in names; a database error in the handshake

@@ -1,5 +1,5 @@
 /**
- * Issue 13's password rule beyond the protocol schema's length: not the account's username or e-mail
+ * The password rule beyond the protocol schema's length: not the account's username or e-mail
  * address, and not one of the common passwords of `@zxcvbn-ts/language-common` (about 49,000 from
  * breach lists, most frequent first). The list stays on the server; the web app shows its refusal.
  */

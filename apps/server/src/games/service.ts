@@ -81,7 +81,7 @@ export class GameService {
     seeds?: () => string;
     rules?: Rules;
     /**
-     * Issue 13: a ceiling on rooms held by this server (beyond it, creating answers "Server busy"), and
+     * Bounds: a ceiling on rooms held by this server (beyond it, creating answers "Server busy"), and
      * games one user may create a minute (null: unlimited, as with RATE_LIMITS=off).
      */
     limits?: { maxLiveRooms: number; gamesCreatedPerMinute: number | null };
