@@ -4,7 +4,7 @@
 // `--arrival` seconds on average, are seated by the server's pairing rules, play their games in the
 // engine with the human model, and rate each other with Glicko-2. Prints the wait to a game, the
 // share of seats bots filled, the rating gap inside games and how well ratings sort people by skill,
-// against its targets (docs/benchmarks.md, Play now).
+// against its targets (docs/benchmarks.md, Matchmaking).
 import { CHECKPOINTS, simulateMatchmaking } from './matchmaking.ts';
 import { parseArgs, round } from './stats.ts';
 

@@ -20,7 +20,7 @@ import { loadConfig } from '../../apps/server/src/config.ts';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const bin = join(root, 'node_modules', '.bin');
-/** The landing page's budgets, KB gzip (docs/benchmarks.md, Web bundle). */
+/** The landing page's budgets, KB gzip (docs/benchmarks.md, Web size). */
 export const LANDING_BUDGET_KB = 120;
 export const TRANSFER_BUDGET_KB = 130;
 export const LIGHTHOUSE_TARGET = 95;

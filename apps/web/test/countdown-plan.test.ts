@@ -1,5 +1,5 @@
 /**
- * The countdown overlay's timeline (docs/game-rules.md, Countdown; a pre-game count of 5 s): system checks, player readiness, the bots' AI status,
+ * The countdown overlay's timeline (a pre-game count of 5 s): system checks, player readiness, the bots' AI status,
  * the 5-to-1 count at 1 s ticks, GO!, completion 1 s after zero, and how the server's startsAt
  * shortens the count. The expected numbers are written out here, not read from the code.
  */

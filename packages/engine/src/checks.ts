@@ -119,7 +119,7 @@ export function powerUpTargetProblem(
   }
 }
 
-/** Whether any hand card matches any pile top: a hand with none is stuck (docs/game-rules.md, Deadlocks). */
+/** Whether any hand card matches any pile top: a hand with none is stuck (docs/game-rules.md, Deadlock). */
 export function hasPlayableCard(hand: readonly Card[], pileTops: readonly (Card | undefined)[]): boolean {
   for (const top of pileTops) {
     if (!top) continue;

@@ -163,7 +163,7 @@ export const JOIN_RETRY = {
 } as const satisfies { readonly retryOn: RefusalCode } & Record<string, unknown>;
 
 // ── Countdown and start ──────────────────────────────────────────────────────
-/** The pre-game countdown lasts 5 s (docs/game-rules.md, Countdown). */
+/** The pre-game countdown lasts 5 s (docs/game-rules.md, Lifecycle). */
 export const COUNTDOWN_DURATION_MS = 5000;
 export const COUNTDOWN_TICK_MS = 1000;
 /** GO! shows at zero; completion is signalled this long after. */

@@ -139,7 +139,7 @@ export interface AckRefusal {
   readonly data?: undefined;
 }
 
-/** Every client event is answered `{success, error?, code?, data?}` (docs/protocol.md, Acks). */
+/** Every client event is answered `{success, error?, code?, data?}` (docs/protocol.md, Client events). */
 export type Ack<Data> =
   | ([Data] extends [undefined]
       ? { readonly success: true; readonly data?: undefined; readonly error?: undefined; readonly code?: undefined }

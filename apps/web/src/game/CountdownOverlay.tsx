@@ -1,5 +1,5 @@
 /**
- * The full-screen pre-game countdown (docs/game-rules.md, Countdown): system checks
+ * The full-screen pre-game countdown: system checks
  * (Discard Piles 200 ms, Player Hands 600 ms, Game State 1000 ms, AI System max(1500, bots × 400)
  * ms in bot games, else 1200 ms), a readiness card per player (people at 800 ms; bots at 1000 /
  * 1300 / 1600 ms, their AI going initializing → analyzing at 30% → ready), then 5 to 1 at 1 s ticks,

@@ -1,5 +1,5 @@
 /**
- * The countdown overlay's timeline (docs/game-rules.md, Countdown), as pure functions of the
+ * The countdown overlay's timeline, as pure functions of the
  * game, the server's `startsAt` and the moment the overlay opened, so CountdownOverlay only draws.
  */
 import type { BotDifficulty } from '@memeslam/engine';

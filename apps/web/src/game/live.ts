@@ -146,7 +146,7 @@ export const commands = {
   createBotGame: async (payload: ClientPayload<'create-bot-game'>) => entered(await send('create-bot-game', payload)),
   /**
    * Join with a 5 s timeout, retried up to 3 times 1 s apart only while the refusal is "Game not found"
-   * (docs/protocol.md, joinGame). `onNotFound` hears that first refusal at once, so a form can answer a wrong code without
+   * (the one join refusal worth retrying). `onNotFound` hears that first refusal at once, so a form can answer a wrong code without
    * waiting for the retries (which still join a room that reaches this node late).
    */
   async join(

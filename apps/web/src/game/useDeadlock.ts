@@ -1,5 +1,5 @@
 /**
- * The client's deadlock watch (docs/game-rules.md, Deadlocks): each second it asks whether any hand
+ * The client's deadlock watch (docs/game-rules.md, Deadlock): each second it asks whether any hand
  * card matches any pile top. Stuck for 5 s shows the auto-resolving notice counting to 10 s; at
  * 10 s it asks the server (checkDeadlock); at 15 s "Force Resolution Now" appears; at 20 s, still
  * stuck, it forces resolution. Any card played restarts the clock. deadlockResolved opens the

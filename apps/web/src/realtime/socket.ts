@@ -1,5 +1,5 @@
 /**
- * The one real-time connection of a signed-in browser (docs/protocol.md, Connection): a GET
+ * The one real-time connection of a signed-in browser (docs/protocol.md, Connecting): a GET
  * /health first, then socket.io with the stored token, websocket then polling, 5 reconnection
  * attempts 1 s apart, a 20 s timeout and our own 15 s connect limit. Its state (unknown,
  * connecting, connected, reconnecting, error, with the spec's message) is a small store React
