@@ -395,7 +395,7 @@ describe('Redis away', () => {
     await flush();
     expect(answer.value).toEqual(fail('RECONNECTING', SERVER_TEXTS.clusterUnavailable));
     expect(await b.own.claimNew('00000000-0000-4000-8000-000000000002')).toBe(false);
-    expect(await b.own.ask(G, { kind: 'bots' }, () => 'here')).toBeNull();
+    expect(await b.own.ask(G, { kind: 'bots' }, () => ({ gameId: G, isBotGame: false, bots: [] }))).toBeNull();
     await expect(b.own.inUserTurn(alice.id, async () => ok(null))).rejects.toThrow();
     expect(a.served).toEqual([]);
   });

@@ -7,7 +7,16 @@
  * epoch, forwarding over the bus, takeover), which takes its Redis, its bus and its `Clock` as
  * interfaces so that takeover, forwarding and the user's turn are unit-tested with fakes.
  */
-import type { Forwarded, GameRequest, LiveList, LiveQuery, RoomQuestion, User } from './requests.ts';
+import type {
+  Forwarded,
+  GameRequest,
+  LiveList,
+  LiveQuery,
+  RoomAnswer,
+  RoomQuestion,
+  Seated,
+  User,
+} from './requests.ts';
 import type { GameStore } from './store.ts';
 import type { Outcome, StoredGame } from './types.ts';
 
@@ -20,7 +29,10 @@ export interface LocalRooms {
   seats(userId: string): boolean;
   /** Rebuilds a game taken over from its log and runs it here; throws if the log does not replay. */
   install(stored: StoredGame): Promise<void>;
-  /** A request another node sent here about a game this node runs, answered as if it had arrived here. */
+  /**
+   * A request another node sent here about a game this node runs, answered as if it had arrived here
+   * (the asker parses the answer by its kind's schema, cluster/messages.ts).
+   */
   serve(body: Forwarded): Promise<unknown>;
   /** Another node took the game over: it stops running here. */
   lost(gameId: string): void;
@@ -72,14 +84,18 @@ export interface Ownership {
     here: () => Promise<Outcome<unknown>>,
   ): Promise<Outcome<unknown>>;
   /** A returning player's socket opened here with no seat here: their game's owner counts them back. */
-  connect<T>(userId: string, here: () => Promise<T | null>): Promise<T | null>;
+  connect(userId: string, here: () => Promise<Seated | null>): Promise<Seated | null>;
   /**
    * The user's last socket here closed. Once no node has one open either, `awayHere` runs (true: their
    * game runs here and heard it); otherwise their game's owner hears it.
    */
   away(userId: string, awayHere: () => Promise<boolean>): Promise<void>;
   /** A question about a live room, answered where it runs; null when no live game has that id or code. */
-  ask<T>(idOrCode: string, question: RoomQuestion, here: (gameId: string) => T | null): Promise<T | null>;
+  ask(
+    idOrCode: string,
+    question: RoomQuestion,
+    here: (gameId: string) => RoomAnswer | null,
+  ): Promise<RoomAnswer | null>;
   /** The lobby list: `here` is this node's part. */
   liveGames(viewerId: string, query: LiveQuery, here: () => LiveList): Promise<LiveList>;
   /** The unfinished game the user sits in on another node (null if none, or not known). */
@@ -151,7 +167,11 @@ export class LocalOwnership implements Ownership {
     await awayHere();
   }
 
-  async ask<T>(idOrCode: string, _question: RoomQuestion, here: (gameId: string) => T | null): Promise<T | null> {
+  async ask(
+    idOrCode: string,
+    _question: RoomQuestion,
+    here: (gameId: string) => RoomAnswer | null,
+  ): Promise<RoomAnswer | null> {
     return here(idOrCode);
   }
 

@@ -10,13 +10,22 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Clock, type Timer, every, sleep } from '../clock.ts';
-import { NODE_STOPPING, NOT_THE_OWNER, NodeBus, NodeUnreachable } from '../cluster/bus.ts';
+import { NodeBus, NodeRefused, NodeUnreachable } from '../cluster/bus.ts';
 import { GameLeases, LEASE_TTL_MS } from '../cluster/leases.ts';
 import { type LeaseRedis, type PubSub, redisLeases, redisPubSub } from '../cluster/redis-ports.ts';
 import type { ClusterRedis } from '../cluster/redis.ts';
 import { isUuid } from '../users/repository.ts';
 import type { GameDirectory, LocalRooms, Ownership, OwnershipFactory, OwnershipHost } from './ownership.ts';
-import type { Forwarded, GameRequest, LiveList, LiveQuery, RoomQuestion, User } from './requests.ts';
+import type {
+  Forwarded,
+  GameRequest,
+  LiveList,
+  LiveQuery,
+  RoomAnswer,
+  RoomQuestion,
+  Seated,
+  User,
+} from './requests.ts';
 import { mergeLiveLists } from './requests.ts';
 import { type Outcome, fail } from './types.ts';
 
@@ -88,7 +97,7 @@ export class RedisOwnership implements Ownership {
     this.#log = deps.log;
     this.#rooms = deps.rooms;
     this.#leases = new GameLeases(deps.redis, deps.nodeId, deps.clock, (gameId) => deps.rooms.lost(gameId));
-    this.#bus = new NodeBus(deps.pubsub, deps.nodeId, deps.clock);
+    this.#bus = new NodeBus(deps.pubsub, deps.nodeId, deps.clock, deps.log);
   }
 
   /** The fencing epoch this node holds the game at (every write of the game carries it); null: not held. */
@@ -107,7 +116,7 @@ export class RedisOwnership implements Ownership {
    * players, registered again when Redis comes back (perhaps empty) after an outage.
    */
   async start(reseat: () => Iterable<[userId: string, gameId: string]>): Promise<void> {
-    await this.#bus.start((body) => this.#serve(body as Forwarded));
+    await this.#bus.start((body) => this.#serve(body));
     await this.#bus.onBroadcast('released', () => void this.#scan());
     this.#leases.start();
     this.#redis.onUp(() => {
@@ -226,14 +235,16 @@ export class RedisOwnership implements Ownership {
     present: boolean,
     here: () => Promise<Outcome<unknown>>,
   ): Promise<Outcome<unknown>> {
-    return this.#atOwner(gameId, { kind: 'handle', gameId, user, request, present }, here, fail('RECONNECTING'));
+    const remote = (node: string) => this.#bus.request(node, { kind: 'handle', gameId, user, request, present });
+    return this.#atOwner(gameId, remote, here, fail('RECONNECTING'));
   }
 
   /** A returning player's socket opened here: their game's owner counts them back and says what to send. */
-  async connect<T>(userId: string, here: () => Promise<T | null>): Promise<T | null> {
+  async connect(userId: string, here: () => Promise<Seated | null>): Promise<Seated | null> {
     const gameId = await this.#placeOfSeat(userId).catch(() => 'local');
     if (gameId === 'local') return null;
-    return this.#atOwner(gameId, { kind: 'connect', gameId, userId }, here, null, RECONNECT_WAIT_MS);
+    const remote = (node: string) => this.#bus.request(node, { kind: 'connect', gameId, userId });
+    return this.#atOwner(gameId, remote, here, null, RECONNECT_WAIT_MS);
   }
 
   /** The user's last socket here closed: if none is open on any node, their game hears it, here or on its owner. */
@@ -252,18 +263,20 @@ export class RedisOwnership implements Ownership {
   }
 
   /** A question about a live room another node may run; null when no live game has that id or code. */
-  async ask<T>(idOrCode: string, question: RoomQuestion, here: (gameId: string) => T | null): Promise<T | null> {
+  async ask(
+    idOrCode: string,
+    question: RoomQuestion,
+    here: (gameId: string) => RoomAnswer | null,
+  ): Promise<RoomAnswer | null> {
     const gameId = await this.#gameIdOf(idOrCode);
     if (!gameId) return null;
-    return this.#atOwner<T | null>(gameId, { kind: 'room', gameId, question }, async () => here(gameId), null).catch(
-      () => null,
-    );
+    const remote = (node: string) => this.#bus.request(node, { kind: 'room', gameId, question });
+    return this.#atOwner<RoomAnswer | null>(gameId, remote, async () => here(gameId), null).catch(() => null);
   }
 
   /** Every node's part of the lobby list (this node's too, over the bus), merged. */
   async liveGames(viewerId: string, query: LiveQuery): Promise<LiveList> {
-    const lists = (await this.#bus.gather({ kind: 'live', viewerId, query } satisfies Forwarded)) as LiveList[];
-    return mergeLiveLists(lists, query.limit);
+    return mergeLiveLists(await this.#bus.gather({ kind: 'live', viewerId, query }), query.limit);
   }
 
   /** The unfinished game the user sits in, per Redis (null if none, or Redis is away). */
@@ -284,13 +297,13 @@ export class RedisOwnership implements Ownership {
   }
 
   /**
-   * Runs `here` if this node runs the game (or it is gone), or sends `body` to the node that does.
+   * Runs `here` if this node runs the game (or it is gone), or `remote` (the request sent to the node that does).
    * While the game changes hands (a dead owner's lease running out, a stopping owner handing it over)
    * it waits for the next owner, up to `waitMs`; then, or at once if Redis is away, `unavailable`.
    */
   async #atOwner<T>(
     gameId: string,
-    body: Forwarded,
+    remote: (node: string) => Promise<T>,
     here: () => Promise<T>,
     unavailable: T,
     waitMs = HANDOVER_WAIT_MS,
@@ -300,7 +313,7 @@ export class RedisOwnership implements Ownership {
       try {
         const place = await this.#placeOfGame(gameId);
         if (place === 'here' || place === 'gone') return await here();
-        if (place !== 'busy') return (await this.#bus.request(place.node, body)) as T;
+        if (place !== 'busy') return await remote(place.node);
       } catch (error) {
         if (!this.#redis.up) return unavailable;
         if (!(error instanceof NodeUnreachable)) throw error;
@@ -317,8 +330,8 @@ export class RedisOwnership implements Ownership {
    * answered so let a user sit in two games once the game was taken over: the asker looks again.
    */
   #serve(body: Forwarded): Promise<unknown> {
-    if (this.#rooms.stopping()) return Promise.reject(new NodeUnreachable(NODE_STOPPING));
-    if ('gameId' in body && !this.#rooms.runs(body.gameId)) return Promise.reject(new NodeUnreachable(NOT_THE_OWNER));
+    if (this.#rooms.stopping()) return Promise.reject(new NodeRefused('NODE_STOPPING'));
+    if ('gameId' in body && !this.#rooms.runs(body.gameId)) return Promise.reject(new NodeRefused('NOT_THE_OWNER'));
     return this.#rooms.serve(body);
   }
 

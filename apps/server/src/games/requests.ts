@@ -2,8 +2,8 @@
  * What sockets and HTTP routes may ask of the games (`GameService.handle`), what each request
  * answers, and how the service reaches sockets.
  */
-import type { Command } from '@memeslam/engine';
-import { type ActiveGamesQuery, type Game, type GameSetup, type ServerMessage } from '@memeslam/protocol';
+import { type Game, type ServerMessage } from '@memeslam/protocol';
+import type { LiveQuery, RoomQuestion } from '../cluster/messages.ts';
 import type { Applied, GameRoom, Step } from './room.ts';
 import { type Outcome, type RoomStatus, type ServerEmitters, fail } from './types.ts';
 
@@ -16,37 +16,13 @@ export interface Transport extends ServerEmitters {
   present(userIds: readonly string[]): Promise<ReadonlySet<string>>;
 }
 
-export interface User {
-  readonly id: string;
-  readonly username: string;
-  /**
-   * The keyed hash of the network the request came from (GameService.addressKeyOf; docs/fair-play.md),
-   * kept on the seat a create or join gives; absent where no address is known.
-   */
-  readonly addressKey?: string | null | undefined;
-}
-
-/** What a user may ask of the games: the same for sockets and HTTP. */
-export type GameRequest =
-  | {
-      readonly type: 'create';
-      readonly setup: GameSetup;
-      /** Play now only (set by the server, never from a client): "Match me" bots' pace, the people's median. */
-      readonly matchPaceMs?: number;
-      /** A rematch only (set by the server): the previous game's players, for whom the lobby is held. */
-      readonly holdFor?: readonly string[];
-    }
-  /** `watch`: a non-member may spectate a game in play when its host allows it (sockets). */
-  | { readonly type: 'join'; readonly roomCode: string; readonly watch?: boolean }
-  /** The user's game, or the one named by id or room code. */
-  | { readonly type: 'leave'; readonly game?: string | undefined }
-  | { readonly type: 'ready'; readonly isReady: boolean }
-  | { readonly type: 'start' }
-  | { readonly type: 'play'; readonly command: Command }
-  /** The hand and public state of the user's game in play. */
-  | { readonly type: 'view' }
-  /** Cluster mode, between nodes only: the user's lobby seat is given up for a new game (refused in play). */
-  | { readonly type: 'vacate' };
+/**
+ * A user's request (`GameRequest`), who makes it (`User`), and what one node asks of another
+ * (`Forwarded`): the schemas of cluster/messages.ts give their types, as other nodes' bodies are
+ * parsed by them on receipt. A user's `addressKey` is the keyed hash of the network the request came
+ * from (GameService.addressKeyOf; docs/fair-play.md), kept on the seat a create or join gives.
+ */
+export type { GameRequest, LiveQuery, NodeRequest as Forwarded, RoomQuestion, User } from '../cluster/messages.ts';
 
 export interface Entry {
   readonly gameId: string;
@@ -88,27 +64,6 @@ export function rejoinFor(room: GameRoom, userId: string): Rejoin {
   };
 }
 
-/**
- * Cluster mode: what one node asks of the owner of a game. `present`: the user has a socket open on
- * the asking node. `gameId`: the game the asker found this node owning; a node that does not run it
- * refuses (NOT_THE_OWNER) rather than answer for it. Answers are plain data (they cross Redis).
- */
-export type Forwarded =
-  | {
-      readonly kind: 'handle';
-      readonly gameId: string;
-      readonly user: User;
-      readonly request: GameRequest;
-      readonly present: boolean;
-    }
-  | { readonly kind: 'connect'; readonly gameId: string; readonly userId: string }
-  | { readonly kind: 'disconnect'; readonly userId: string }
-  | { readonly kind: 'room'; readonly gameId: string; readonly question: RoomQuestion }
-  | { readonly kind: 'live'; readonly viewerId: string; readonly query: LiveQuery };
-
-/** What may be asked about one live room: the game as a viewer sees it, or its bots' activity. */
-export type RoomQuestion = { readonly kind: 'describe'; readonly viewerId: string } | { readonly kind: 'bots' };
-
 /** A bot counts as active if it acted within this long (GET /game/:id/bot-status). */
 const BOT_ACTIVE_WITHIN_MS = 5000;
 
@@ -118,18 +73,18 @@ export interface BotStatus {
   readonly bots: ReturnType<GameRoom['botStatus']>;
 }
 
-export function answerAbout(room: GameRoom, question: RoomQuestion): ReturnType<GameRoom['game']> | BotStatus {
+/** What a room answers about itself: the game as the viewer sees it, or its bots' activity. */
+export type RoomAnswer = ReturnType<GameRoom['game']> | BotStatus;
+
+/** Tells the two answers apart: only a bots' answer has `bots`. */
+export function isBotStatus(answer: RoomAnswer): answer is BotStatus {
+  return 'bots' in answer;
+}
+
+export function answerAbout(room: GameRoom, question: RoomQuestion): RoomAnswer {
   if (question.kind === 'describe') return room.game(question.viewerId);
   return { gameId: room.id, isBotGame: room.isBotGame, bots: room.botStatus(BOT_ACTIVE_WITHIN_MS) };
 }
-
-/** The lobby list's filters (GET /game/active), as every node applies them to its own rooms. */
-export type LiveQuery = Pick<ActiveGamesQuery, 'gameMode' | 'botDifficulty'> & {
-  readonly includeBotGames: boolean;
-  readonly limit: number;
-  /** The viewer is an admin or superadmin: games with spectators off are listed too (docs/privacy.md). */
-  readonly seesPrivate?: boolean;
-};
 
 /** One node's part of the lobby list: its newest matching games, and its counts of live games by kind. */
 export interface LiveList {

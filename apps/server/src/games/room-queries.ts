@@ -5,7 +5,16 @@
  */
 import { type Game, PRIVATE_GAME_ROLES } from '@memeslam/protocol';
 import type { GamesContext } from './context.ts';
-import { type BotStatus, type LiveList, type LiveQuery, type RoomQuestion, answerAbout, liveList } from './requests.ts';
+import {
+  type BotStatus,
+  type LiveList,
+  type LiveQuery,
+  type RoomAnswer,
+  type RoomQuestion,
+  answerAbout,
+  isBotStatus,
+  liveList,
+} from './requests.ts';
 import type { GameRoom } from './room.ts';
 
 /** Who asks about a game: their id, and whether their role sees private games (docs/privacy.md). */
@@ -35,14 +44,16 @@ export class RoomQueries {
 
   /** A game as `viewerId` sees it, wherever it runs: here, on its owner, or (no longer live) null. */
   async describe(idOrCode: string, viewerId: string): Promise<ReturnType<GameRoom['game']> | null> {
-    return this.#askRoom(idOrCode, { kind: 'describe', viewerId });
+    const answer = await this.#askRoom(idOrCode, { kind: 'describe', viewerId });
+    return answer && !isBotStatus(answer) ? answer : null;
   }
 
   /** GET /game/:id/bot-status, wherever the game runs (null: no such live game, or one `viewer` may not see). */
   async botStatus(idOrCode: string, viewer: Viewer): Promise<BotStatus | null> {
     const game = await this.describe(idOrCode, viewer.id);
     if (!game || !canSee(game, viewer)) return null;
-    return this.#askRoom(game.gameId, { kind: 'bots' });
+    const answer = await this.#askRoom(game.gameId, { kind: 'bots' });
+    return answer && isBotStatus(answer) ? answer : null;
   }
 
   /** The lobby list (GET /game/active): this node's live games, or in cluster mode every node's. */
@@ -60,14 +71,14 @@ export class RoomQueries {
   }
 
   /** A question about one live room, answered here or by its owner. */
-  async #askRoom<T>(idOrCode: string, question: RoomQuestion): Promise<T | null> {
+  async #askRoom(idOrCode: string, question: RoomQuestion): Promise<RoomAnswer | null> {
     const { rooms, ownership } = this.#games;
     const room = rooms.find(idOrCode);
-    if (room) return answerAbout(room, question) as T;
+    if (room) return answerAbout(room, question);
     const here = (gameId: string) => {
       const found = rooms.find(gameId);
-      return found ? (answerAbout(found, question) as T) : null;
+      return found ? answerAbout(found, question) : null;
     };
-    return ownership.ask<T>(idOrCode, question, here);
+    return ownership.ask(idOrCode, question, here);
   }
 }
