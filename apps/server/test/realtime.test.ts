@@ -7,17 +7,26 @@ import { advance, apply, createGame } from '@memeslam/engine';
 import { LOBBY_TEXTS, gameSchema, handshakeRefusalSchema } from '@memeslam/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/clock.ts';
+import { LocalAdapter } from '../src/realtime/local-adapter.ts';
+import { SOCKET_TRANSPORT_SETTINGS } from '../src/realtime/transport.ts';
 import { type Booted, DATABASE_MODES, boot, call, newAccount } from './helpers/boot.ts';
 import { type Client, connect, playOne, settle } from './helpers/sockets.ts';
 
-describe.each(DATABASE_MODES)('real-time games on %s', (mode) => {
+/** Every database mode, on the tuned transport and on socket.io's stock one (SOCKET_TRANSPORT). */
+const RUNS = DATABASE_MODES.flatMap((mode) => SOCKET_TRANSPORT_SETTINGS.map((transport) => ({ mode, transport })));
+
+describe.each(RUNS)('real-time games on $mode, $transport transport', ({ mode, transport }) => {
   let server: Booted;
   const clock = new ManualClock();
   const clients: Client[] = [];
   beforeAll(async () => {
     // Seeded deals and a hand-driven clock: each game here plays the same way on every run.
     let dealt = 0;
-    server = await boot(mode, {}, { clock, seeds: () => (dealt += 1).toString(16).padStart(32, 'a') });
+    server = await boot(
+      mode,
+      { SOCKET_TRANSPORT: transport },
+      { clock, seeds: () => (dealt += 1).toString(16).padStart(32, 'a') },
+    );
   });
   afterAll(async () => {
     clients.forEach((c) => c.close());
@@ -36,6 +45,17 @@ describe.each(DATABASE_MODES)('real-time games on %s', (mode) => {
   }
 
   describe('connection', () => {
+    it('runs on the transport SOCKET_TRANSPORT names', async () => {
+      const { client } = await player();
+      await client.waitFor('connected');
+      const tuned = transport === 'tuned';
+      expect(server.app.io.of('/').adapter instanceof LocalAdapter).toBe(tuned);
+      // A coalesced connection's flush is its own, put off to the end of the turn (coalesced-writes.ts).
+      const connections = [...server.app.io.of('/').sockets.values()].map((socket) => socket.conn);
+      expect(connections.length).toBeGreaterThan(0);
+      for (const connection of connections) expect(Object.hasOwn(connection, 'flush')).toBe(tuned);
+    });
+
     it('refuses a missing or bad token with an Authentication error', async () => {
       await expect(connect(server.base, undefined)).rejects.toThrow(/Authentication/);
       await expect(connect(server.base, 'not-a-jwt')).rejects.toThrow(/Authentication/);

@@ -31,6 +31,13 @@ import { type GameServer, type GameSocket, type InterServerEvents, type SocketSt
 
 export type { TrustProxy } from './admission.ts';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The socket.io server: tests and operator tools reach it here. */
+    readonly io: GameServer;
+  }
+}
+
 /** Replaces `socket.handshake.auth` once admission has checked it: the token is not read again. */
 const CHECKED_AUTH = Object.freeze({});
 
@@ -122,5 +129,6 @@ export function attachGateway(
     admitted.connected(socket);
   });
 
+  app.decorate('io', io);
   return io;
 }
