@@ -314,9 +314,9 @@ describe('the step runner', () => {
   it('a step that throws stops the room: the game is aborted and its players told, nothing else is sent', async () => {
     const throwing: Rules = {
       ...ONE_TO_WIN,
-      apply: (...args) => {
-        if (args[1].type === 'playCard') throw new Error('a bug in the rules');
-        return ONE_TO_WIN.apply(...args);
+      apply: (state, command, now) => {
+        if ((command as { type?: string }).type === 'playCard') throw new Error('a bug in the rules');
+        return ONE_TO_WIN.apply(state, command, now);
       },
     };
     const h = harness(throwing);

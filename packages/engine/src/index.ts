@@ -23,7 +23,7 @@ export {
 export { advance, nextDeadline } from './advance.ts';
 export { contestedBeforeLeaving } from './rules.ts';
 export { publicView, handView, viewFor, VISIBLE_PILE_CARDS } from './view.ts';
-export { cardsLeft, pointsFor, rankPlayers, strongestBot } from './ranking.ts';
+export { cardsLeft, pointsFor, rankPlayers, strongestBot, strongestDifficulty } from './ranking.ts';
 export {
   BOT_PROFILES,
   type BotProfile,

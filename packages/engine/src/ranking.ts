@@ -21,11 +21,20 @@ export function compareForRanking(a: PlayerState, b: PlayerState): number {
   return cardsLeft(a) - cardsLeft(b) || b.cardsPlayed - a.cardsPlayed || a.seat - b.seat;
 }
 
+/**
+ * The strongest of these bot difficulties (BOT_DIFFICULTIES lists them weakest first), or null when
+ * there is none; nulls (people) are skipped. The one rule for a game's bot level: its points factor,
+ * the lobby's and the records' "difficulty".
+ */
+export function strongestDifficulty(difficulties: Iterable<BotDifficulty | null>): BotDifficulty | null {
+  let best = -1;
+  for (const d of difficulties) if (d) best = Math.max(best, BOT_DIFFICULTIES.indexOf(d));
+  return best < 0 ? null : (BOT_DIFFICULTIES[best] ?? null);
+}
+
 /** The strongest bot's difficulty, or null for a game without bots. */
 export function strongestBot(players: readonly PlayerState[]): BotDifficulty | null {
-  let best = -1;
-  for (const p of players) if (p.bot) best = Math.max(best, BOT_DIFFICULTIES.indexOf(p.bot));
-  return best < 0 ? null : (BOT_DIFFICULTIES[best] ?? null);
+  return strongestDifficulty(players.map((p) => p.bot));
 }
 
 /** Points: 2 × cardsPlayed + 50 × opponents for the winner, × the strongest bot's factor, floored. */

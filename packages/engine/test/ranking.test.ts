@@ -7,6 +7,7 @@ import {
   pointsFor,
   rankPlayers,
   strongestBot,
+  strongestDifficulty,
 } from '../src/index.ts';
 import { type PlayerSpec, accepted, scenario } from './scenario.ts';
 
@@ -126,6 +127,13 @@ describe('points', () => {
     });
     expect(strongestBot(s.players)).toBe('hard');
     expect(strongestBot(s.players.slice(0, 1))).toBeNull();
+  });
+
+  it('takes the strongest of a list of difficulties, people (null) skipped', () => {
+    expect(strongestDifficulty(['normal', null, 'expert', 'easy'])).toBe('expert');
+    expect(strongestDifficulty(['easy', 'easy'])).toBe('easy');
+    expect(strongestDifficulty([null])).toBeNull();
+    expect(strongestDifficulty([])).toBeNull();
   });
 
   it('scores a finished game: 2 per card played, 50 per opponent for the winner, times the bot factor', () => {

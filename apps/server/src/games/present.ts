@@ -1,5 +1,5 @@
 /** A room as the protocol shows it: the Game of the lobby and lists, players, and the public gameState. */
-import { BOT_DIFFICULTIES, type BotDifficulty, type GameState, POWER_UP_TYPES, publicView } from '@memeslam/engine';
+import { type GameState, POWER_UP_TYPES, publicView, strongestDifficulty } from '@memeslam/engine';
 import type { BotInfo, Game, GameSetup, GameStateView, Player } from '@memeslam/protocol';
 import type { RoomStatus, Seat } from './types.ts';
 
@@ -21,17 +21,9 @@ export interface RoomFacts {
   isConnected(userId: string): boolean;
 }
 
-/** The strongest difficulty among bots, or null without bots. */
-export function strongest(difficulties: readonly BotDifficulty[]): BotDifficulty | null {
-  let best: BotDifficulty | null = null;
-  for (const d of difficulties)
-    if (best === null || BOT_DIFFICULTIES.indexOf(d) > BOT_DIFFICULTIES.indexOf(best)) best = d;
-  return best;
-}
-
 export function botInfo(room: Pick<RoomFacts, 'seats'>): BotInfo | null {
   const bots = room.seats.flatMap((s) => (s.bot ? [s.bot] : []));
-  const difficulty = strongest(bots);
+  const difficulty = strongestDifficulty(bots);
   return difficulty ? { numberOfBots: bots.length, difficulty } : null;
 }
 

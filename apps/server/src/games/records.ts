@@ -1,6 +1,6 @@
 /** Finished games as history, recent activity and the data export read them. */
 import type { BotDifficulty, EndReason } from '@memeslam/engine';
-import { BOT_DIFFICULTIES, PROVISIONAL_DEVIATION, isProvisional } from '@memeslam/engine';
+import { BOT_DIFFICULTIES, PROVISIONAL_DEVIATION, isProvisional, strongestDifficulty } from '@memeslam/engine';
 import type { GameRecord, GameResult } from '@memeslam/protocol';
 import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { isUuid } from '../users/repository.ts';
@@ -95,13 +95,12 @@ function toRecord(game: GameRow, seats: SeatRow[], viewerId: string): GameRecord
   const { results, winner } = outcomeOf(game, seats);
   const mine = seats.find((s) => s.userId === viewerId);
   const bots = seats.flatMap((s) => (s.botDifficulty ? [s.botDifficulty as BotDifficulty] : []));
-  const strongest = bots.sort((a, b) => BOT_DIFFICULTIES.indexOf(b) - BOT_DIFFICULTIES.indexOf(a))[0] ?? null;
   const ended = game.finishedAt ?? game.createdAt;
   return {
     gameId: game.id,
     roomCode: game.roomCode,
     isBotGame: game.isBotGame,
-    botDifficulty: strongest,
+    botDifficulty: strongestDifficulty(bots),
     reason: (game.endReason ?? 'aborted') as EndReason,
     gameState: { winner },
     duration: Math.floor((game.durationMs ?? 0) / 1000),
@@ -141,10 +140,7 @@ export async function globalGameStats(db: Db) {
   const strongest = db
     .select({
       gameId: gamePlayers.gameId,
-      level:
-        sql<number>`max(case ${gamePlayers.botDifficulty} when 'easy' then 1 when 'normal' then 2 when 'hard' then 3 when 'expert' then 4 end)`.as(
-          'level',
-        ),
+      level: sql<number>`max(case ${gamePlayers.botDifficulty} ${BOT_LEVELS} end)`.as('level'),
     })
     .from(gamePlayers)
     .innerJoin(games, eq(games.id, gamePlayers.gameId))
@@ -165,6 +161,12 @@ export async function globalGameStats(db: Db) {
     botGamesByDifficulty: byDifficulty,
   };
 }
+
+/**
+ * Each difficulty's level in SQL, 1 for the weakest (BOT_DIFFICULTIES' order): a game's strongest bot
+ * is its highest level, the database's side of the engine's strongestDifficulty. Constants only.
+ */
+const BOT_LEVELS = sql.raw(BOT_DIFFICULTIES.map((d, i) => `when '${d}' then ${i + 1}`).join(' '));
 
 /** A finished game's row and seats, for the Game shape of lists and lookups. */
 export async function finishedGame(db: Db, idOrCode: string) {

@@ -2,7 +2,7 @@
  * The game calls under /api/game, the replay included (docs/http-api.md, Games). Games created here and over the
  * socket are the same rooms of the same GameService.
  */
-import type { BotDifficulty } from '@memeslam/engine';
+import { type BotDifficulty, strongestDifficulty } from '@memeslam/engine';
 import { type Game, type HttpRouteName, LOBBY_TEXTS, resourceNotFoundText, winRatePercent } from '@memeslam/protocol';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -14,7 +14,6 @@ import type { UserRow } from '../users/repository.ts';
 import { countGamesOf, finishedGame, gameRecordsFor, gameResultOf, globalGameStats } from './records.ts';
 import { type Outcome, sha256Hex } from './types.ts';
 import type { GameService } from './service.ts';
-import { strongest } from './present.ts';
 import { canSee, viewerOf } from './room-queries.ts';
 
 /**
@@ -190,7 +189,7 @@ async function storedGame(app: FastifyInstance, idOrCode: string): Promise<Game 
 
 function gameOfStored({ game, seats }: NonNullable<Awaited<ReturnType<typeof finishedGame>>>): Game {
   const bots = seats.flatMap((s) => (s.isBot && s.botDifficulty ? [s.botDifficulty as BotDifficulty] : []));
-  const difficulty = strongest(bots);
+  const difficulty = strongestDifficulty(bots);
   const botInfo = difficulty ? { numberOfBots: bots.length, difficulty } : null;
   const settings = game.settings as {
     maxPlayers: number;
