@@ -14,6 +14,8 @@ export const topsOf = (state: GameState): Card[] => state.piles.map((pile) => pi
 /**
  * The first seed whose deal (the person in seat 0, easy bots in the others) passes `wanted`, and that
  * deal. The server deals the same from the same seed, so a journey knows the board before it opens.
+ * Which seats are bots changes no card (hands, decks, piles and stock follow from the seed and the
+ * number of seats), so a game of people uses it too.
  */
 export function seedWhere(
   game: { readonly players: number; readonly cardsPerPlayer: number },
