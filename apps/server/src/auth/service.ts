@@ -47,6 +47,16 @@ import { type SessionTokens, hashLinkToken, newLinkToken } from './tokens.ts';
 
 type LinkPurpose = (typeof emailTokens.$inferSelect)['purpose'];
 
+/** The one rule of a mailed link that still works: its token's, for this purpose, unused and unexpired. */
+function liveLink(token: string, purpose: LinkPurpose) {
+  return and(
+    eq(emailTokens.tokenHash, hashLinkToken(token)),
+    eq(emailTokens.purpose, purpose),
+    isNull(emailTokens.usedAt),
+    gt(emailTokens.expiresAt, new Date()),
+  );
+}
+
 export interface Session {
   readonly token: string;
   readonly user: User;
@@ -424,14 +434,7 @@ export class AuthService {
     const [row] = await this.#db
       .select({ id: emailTokens.id })
       .from(emailTokens)
-      .where(
-        and(
-          eq(emailTokens.tokenHash, hashLinkToken(token)),
-          eq(emailTokens.purpose, purpose),
-          isNull(emailTokens.usedAt),
-          gt(emailTokens.expiresAt, new Date()),
-        ),
-      )
+      .where(liveLink(token, purpose))
       .limit(1);
     return row !== undefined;
   }
@@ -441,14 +444,7 @@ export class AuthService {
     const [row] = await db
       .update(emailTokens)
       .set({ usedAt: new Date() })
-      .where(
-        and(
-          eq(emailTokens.tokenHash, hashLinkToken(token)),
-          eq(emailTokens.purpose, purpose),
-          isNull(emailTokens.usedAt),
-          gt(emailTokens.expiresAt, new Date()),
-        ),
-      )
+      .where(liveLink(token, purpose))
       .returning({ userId: emailTokens.userId });
     if (!row) throw badRequest(SERVER_TEXTS.invalidOrExpiredToken);
     return row.userId;
