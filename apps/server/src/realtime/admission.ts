@@ -25,6 +25,7 @@ import type { AuthService } from '../auth/service.ts';
 import { type AddressCaps, MemoryAddressCaps } from '../cluster/address-caps.ts';
 import type { User } from '../games/requests.ts';
 import { networkOf } from '../http/networks.ts';
+import { socketOriginCheck } from '../http/origins.ts';
 import type { GameServer, GameSocket } from './typed-socket.ts';
 
 /** Fastify's `trustProxy` values: the socket's client address is read the way requests' `ip` is. */
@@ -47,6 +48,16 @@ export interface Admitted {
   connected(socket: GameSocket): void;
   /** A socket closed: true when it was its user's last on this server. */
   disconnected(socket: GameSocket): boolean;
+}
+
+/**
+ * The socket.io server's handshake option: another site's page may not open a socket (WebSocket
+ * upgrades ignore CORS), only this server's own and `allowedOrigins` (ALLOWED_ORIGINS; http/origins.ts).
+ */
+export function handshakeOptions(allowedOrigins: readonly string[]): {
+  allowRequest: ReturnType<typeof socketOriginCheck>;
+} {
+  return { allowRequest: socketOriginCheck(allowedOrigins) };
 }
 
 /**

@@ -10,7 +10,7 @@
  * packet lets go of its text and its pre-encoded WebSocket frame. engine.io's packet objects outlive
  * the write, so what they still pointed to survived the young generation and filled the old one:
  * under bench:server at 2,000 games this cut the bytes promoted per scavenge by a quarter and the
- * server's mark-compacts by two fifths (README, "Server benchmark"). The emptied queue is then given
+ * server's mark-compacts by two fifths (docs/benchmarks.md, "Server benchmark"). The emptied queue is then given
  * back to engine.io as its next one: engine.io starts a new array for each flush, which lives until
  * the socket's next packet (a second or so) and so was promoted with every flush.
  */

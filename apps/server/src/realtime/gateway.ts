@@ -12,11 +12,10 @@ import type { AuthService } from '../auth/service.ts';
 import type { AddressCaps } from '../cluster/address-caps.ts';
 import type { Presence } from '../cluster/presence.ts';
 import type { GameService } from '../games/service.ts';
-import { socketOriginCheck } from '../http/origins.ts';
 import type { BudgetStore } from '../http/token-buckets.ts';
 import type { Matchmaker } from '../matchmaking/queue.ts';
 import type { Metrics } from '../metrics.ts';
-import { type TrustProxy, admission } from './admission.ts';
+import { type TrustProxy, admission, handshakeOptions } from './admission.ts';
 import { gameHandlers } from './handlers.ts';
 import { eventPipeline } from './pipeline.ts';
 import {
@@ -70,8 +69,7 @@ export function attachGateway(
 ): GameServer {
   const setting = options.transport ?? 'tuned';
   const io = new Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketState>(app.server, {
-    // Another site's page may not open a socket (WebSocket upgrades ignore CORS): see http/origins.ts.
-    allowRequest: socketOriginCheck(options.allowedOrigins),
+    ...handshakeOptions(options.allowedOrigins),
     ...transportOptions(setting),
   });
   // Admission first: it reads each connection's handshake request before the transport lets go of it.

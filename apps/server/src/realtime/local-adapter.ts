@@ -19,7 +19,7 @@
  * broadcasts until its writes are durable, and what waits is then the packet's text (its JSON and
  * head), instead of the payload's objects, which lived long enough to be promoted to V8's old
  * generation. The text waits as strings, not as the frame's buffer: buffers held that long kept their pools'
- * memory outside V8's heap, which brought on two to three times as many mark-compacts (README,
+ * memory outside V8's heap, which brought on two to three times as many mark-compacts (docs/benchmarks.md,
  * "Server benchmark"). A prepared broadcast goes to the room's sockets as they are when it is sent;
  * it does not call socket.io's outgoing-packet listeners (`onAnyOutgoing`), which this server does
  * not use. The private parts of socket.io, engine.io and ws it writes through are named in internals.ts.

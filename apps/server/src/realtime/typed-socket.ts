@@ -33,5 +33,5 @@ export function emitTo<E extends ServerEventName>(
   event: E,
   ...args: ServerArgs<E>
 ): void {
-  (target as unknown as { emit(event: E, ...args: ServerArgs<E>): boolean }).emit(event, ...args);
+  (target as { emit(event: string, ...args: unknown[]): boolean }).emit(event, ...args);
 }
