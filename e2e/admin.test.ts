@@ -75,7 +75,7 @@ describeJourneys('admin', () => {
       await page.getByLabel('Name', { exact: true }).fill('Admin Cup');
       await page.getByLabel('Start date').fill('2031-05-01T18:00');
       await page.getByLabel('End date').fill('2031-05-02T18:00');
-      // The spec's defaults, and scoring methods in words.
+      // The form's defaults, and scoring methods in words.
       expect(await page.getByLabel('Min games required').inputValue()).toBe('5');
       const scoring = page.getByLabel('Scoring method');
       expect(await scoring.locator('option').allInnerTexts()).toEqual(Object.values(SCORING_METHOD_LABELS));

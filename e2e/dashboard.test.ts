@@ -69,7 +69,7 @@ describeJourneys('dashboard', () => {
       expect(text).toContain('Open');
       await page.getByRole('heading', { name: /Human Games \(1\)/ }).waitFor();
 
-      // Wagered: coming soon, and creating is refused with the spec's toast.
+      // Wagered: coming soon, and creating is refused with its toast.
       await page.getByRole('tab', { name: /Wagered/ }).click();
       await page.getByRole('tabpanel').getByText(DASHBOARD_TEXTS.wageredComingSoon).waitFor();
       const createHuman = page.getByRole('button', { name: 'Create Human Game' });

@@ -1,6 +1,6 @@
 /**
  * Getting people into a game, in real browsers: the dashboard's "Join with code" answers a wrong code
- * at its field at once (not after the spec's retries); a lobby's invite link (/join/CODE, copied from
+ * at its field at once (not after the join's retries); a lobby's invite link (/join/CODE, copied from
  * the waiting room) brings a signed-out visitor in as a guest or through a new account, and a
  * signed-in one straight in, asking first when that would take them out of their own waiting lobby; a guest from the landing page never sees the address the server made up for it and
  * becomes an account keeping its id; a wrong password is said at the sign-in form.

@@ -89,7 +89,7 @@ describeJourneys('mail', () => {
       await page.getByText(AUTH_TEXTS.verifyFailedToast).waitFor();
       await page.getByRole('link', { name: 'Go to Login' }).waitFor();
 
-      // The good link verifies and signs nobody in (docs/accounts.md): after the spec's 3 s it moves
+      // The good link verifies and signs nobody in (docs/accounts.md): after 3 s it moves
       // on to the dashboard, whose guard sends this signed-out browser to the login page.
       await journey.goto(second);
       await page.getByText(AUTH_TEXTS.emailVerified).waitFor();

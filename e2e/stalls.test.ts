@@ -1,6 +1,6 @@
 /**
  * A stalled server in a real browser: a play's answer held back for seconds. The card goes onto the
- * pile at once (optimistic, as the spec asks); once the answer is a second late the game says
+ * pile at once (optimistic); once the answer is a second late the game says
  * "Reconnecting…" and shows the hand and the pile as the server last had them, with no card in two
  * places or none; when the answer comes, the play lands and the notice goes.
  *
@@ -71,7 +71,7 @@ describeJourneys('a stalled server', () => {
 
       await page.locator(`[data-hand-card="${card.id}"]`).click();
       await page.locator(`[data-pile="${pile}"]`).click();
-      // At once: on the pile, out of the hand (the spec's optimistic play).
+      // At once: on the pile, out of the hand (the optimistic play).
       await expect.poll(async () => (await pileTops(page))[pile]).toBe(card.id);
       // A second without an answer: the notice, and the board as the server has it.
       await reconnecting.waitFor();

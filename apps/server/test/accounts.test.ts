@@ -21,7 +21,7 @@ describe.each(DATABASE_MODES)('accounts on %s', (mode) => {
   }
 
   describe('register', () => {
-    it('creates an account and signs it in, with the spec user shape', async () => {
+    it('creates an account and signs it in, with the protocol user shape', async () => {
       const account = newAccount();
       const res = await call(base, 'POST', '/auth/register', { body: account });
       expect(res.status).toBe(201);
@@ -128,7 +128,7 @@ describe.each(DATABASE_MODES)('accounts on %s', (mode) => {
   });
 
   describe('login', () => {
-    it('signs in by e-mail or by username (any case) with the spec texts', async () => {
+    it('signs in by e-mail or by username (any case) with the protocol texts', async () => {
       const account = await register();
       for (const login of [
         account.email,
@@ -422,7 +422,7 @@ describe.each(DATABASE_MODES)('accounts on %s', (mode) => {
     });
   });
 
-  it('answers unknown API paths with the spec 404 text', async () => {
+  it('answers unknown API paths with the protocol 404 text', async () => {
     const res = await call(base, 'GET', '/auth/nothing');
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ success: false, message: 'Resource not found: /api/auth/nothing' });

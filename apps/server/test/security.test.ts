@@ -1,4 +1,4 @@
-/** Rate limits (429 with the spec's texts), password hashing parameters and token handling. */
+/** Rate limits (429 with the protocol's texts), password hashing parameters and token handling. */
 import { parseOptions } from '@node-rs/argon2';
 import { AUTH_TEXTS, HTTP_TEXTS } from '@memeslam/protocol';
 import { eq } from 'drizzle-orm';

@@ -243,7 +243,7 @@ describe.each(DATABASE_MODES)('sessions and accounts on %s', (mode) => {
   describe('passwords', () => {
     const body = (password: string, prefix = 'pw') => ({ ...newAccount(prefix), password });
 
-    it('fewer than 8 characters is refused with the spec-pattern text', async () => {
+    it('fewer than 8 characters is refused with the "at least N characters" text', async () => {
       const res = await call(server.base, 'POST', '/auth/register', { body: body('seven77') });
       expect(res.status).toBe(422);
       expect(res.body.message).toBe('Password must be at least 8 characters');

@@ -29,7 +29,7 @@ import {
   winRateVsBots,
 } from '../src/dashboard/botRecord.ts';
 
-// The spec's values.
+// The expected values.
 const SPEC_BOTS = [1, 2, 3, 4, 5];
 const SPEC_DEFAULT_BOTS = 2;
 const SPEC_MAX_PLAYERS = [2, 3, 4, 5, 6];
@@ -281,7 +281,7 @@ describe('bot record persistence (per account, in browser storage)', () => {
 });
 
 describe('"Match me" in the bot dialog and Quick Start', () => {
-  it("follows the spec's three difficulties in the dialog, with its one-line explanation", () => {
+  it('offers three difficulties in the dialog, with its one-line explanation', () => {
     expect(BOT_DIALOG_DIFFICULTIES).toEqual([...SPEC_DIFFICULTIES, 'match']);
     expect(BOT_DIALOG_DIFFICULTIES.map(difficultyOptionLabel)).toEqual(['Easy', 'Normal', 'Hard', 'Match me']);
     expect(difficultyHint('match')).toBe('A bot paced from your own recent games, for an even match.');

@@ -96,7 +96,7 @@ describe('system checks', () => {
     expect(times).toEqual({ ...CHECKS, 'AI System': aiSystemInBotGame(n) });
   });
 
-  it('the checks are listed in the spec order', () => {
+  it('the checks are listed in their fixed order', () => {
     expect(plan(game([]), null, OPENED).checks.map((c) => c.name)).toEqual([
       'Discard Piles',
       'Player Hands',

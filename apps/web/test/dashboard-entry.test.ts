@@ -111,7 +111,7 @@ describe('entry action: exactly one per entry of the game list', () => {
   });
 
   it('a member of a starting game goes to the lobby (which follows it to the table), not "Game Full"', () => {
-    // Not named by the spec (its list says waiting/active); ours: the waiting room carries on into the countdown.
+    // Not in the entry rules (they say waiting/active); ours: the waiting room carries on into the countdown.
     expect(entryAction(game({ status: 'starting', membership: 'player' }), ME).label).toBe('Enter Lobby');
     expect(entryAction(game({ status: 'starting', membership: 'host' }), ME).label).toBe('Enter Lobby');
   });

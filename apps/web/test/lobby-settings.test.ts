@@ -3,7 +3,7 @@
  * lobby settings): the options and defaults the lobby offers,
  * the payload built from them, the quick bot game, and that whatever the form can hold passes the
  * protocol's own schemas, so the lobby never sends data the server would refuse.
- * The spec's numbers are written out here, not read from the code.
+ * The expected numbers are written out here, not read from the code.
  */
 import { CARDS_PER_PLAYER_OPTIONS } from '@memeslam/engine';
 import {
@@ -26,7 +26,7 @@ import {
 } from '../src/lobby/settings.ts';
 import { difficultyLabel } from '../src/lobby/labels.ts';
 
-// The spec's values.
+// The expected values.
 const SPEC_MAX_PLAYERS = [2, 3, 4] as const;
 const SPEC_CARDS = [20, 30, 40] as const;
 const SPEC_SPEEDS = ['slow', 'normal', 'fast'] as const;
@@ -70,7 +70,7 @@ describe('lobby options and defaults', () => {
 });
 
 describe('create-game payload', () => {
-  it('without bots: the spec fields, free mode, the host, and no bot fields', () => {
+  it('without bots: the payload fields, free mode, the host, and no bot fields', () => {
     const payload = createGamePayload(DEFAULT_GAME_SETTINGS, DEFAULT_BOT_SETTINGS, HOST);
     expect(payload).toEqual({
       mode: 'free',

@@ -227,10 +227,10 @@ describe('entering a room', () => {
   });
 });
 
-describe('client checks in the spec order', () => {
+describe('client checks in the engine order', () => {
   const ctx = { status: 'active' as const, frozen: false, hand: [RED3, BLUE1], piles: [[TOP_A], [TOP_B]] };
 
-  it('gives the spec texts', () => {
+  it('gives the protocol texts', () => {
     expect(playProblem({ ...ctx, status: 'starting' }, RED3.id, 0)).toBe('Game not active');
     expect(playProblem({ ...ctx, frozen: true }, RED3.id, 0)).toBe('You are frozen and cannot play cards!');
     expect(playProblem(ctx, null, 0)).toBe('Please select the card first');
@@ -243,7 +243,7 @@ describe('client checks in the spec order', () => {
     expect(playProblem(ctx, RED3.id, 2)).toBe('No cards in discard pile');
   });
 
-  it('gives the spec texts for selecting a card and a power-up, the freeze first', () => {
+  it('gives the protocol texts for selecting a card and a power-up, the freeze first', () => {
     expect(selectProblem({ ...ctx, status: 'starting', frozen: true })).toBe('You are frozen and cannot select cards!');
     expect(selectProblem({ ...ctx, status: 'starting' })).toBe('Cannot play cards right now');
     expect(selectProblem(ctx)).toBeNull();

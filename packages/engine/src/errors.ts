@@ -1,7 +1,7 @@
 import { FORCE_DEADLOCK_AFTER_MS } from './constants.ts';
 
 /**
- * Stable refusal codes with the texts players see. Texts quote the spec where it gives one;
+ * Stable refusal codes with the texts players see (docs/protocol.md, Refusal codes);
  * tests assert on codes, so a text can change here alone.
  */
 export const RULE_TEXTS = {

@@ -144,7 +144,7 @@ export type PowerUpEffect =
 
 export type DeadlockMode = 'automatic' | 'manual' | 'forced';
 
-/** What happened, in order; the server turns these into the spec's socket events. */
+/** What happened, in order; the server turns these into the protocol's socket events. */
 export type GameEvent =
   | { readonly type: 'cardPlayed'; readonly playerId: string; readonly card: Card; readonly pileIndex: number }
   /** A player's hand or deck changed: their owner gets handUpdated. */

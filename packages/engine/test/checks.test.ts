@@ -1,5 +1,5 @@
 /**
- * The refusal checks the engine exports (checks.ts): each code in the spec's order, table-driven, and
+ * The refusal checks the engine exports (checks.ts): each code in the checks' order, table-driven, and
  * properties: the checks answer over a player's view exactly what apply() answers over the state.
  */
 import fc from 'fast-check';
@@ -43,7 +43,7 @@ const s: PowerUpSituation = {
   ],
 };
 
-describe('playProblem: the play checks in the spec order', () => {
+describe('playProblem: the play checks in their order', () => {
   const cases: [string, PlaySituation, string | null, number, RuleErrorCode | null][] = [
     ['a game not active, before all else', { ...s, status: 'finished', frozen: true }, null, 9, 'GAME_NOT_ACTIVE'],
     ['frozen, before the card', { ...s, frozen: true }, null, 9, 'FROZEN_PLAY'],
@@ -75,7 +75,7 @@ describe('selectProblem: picking a hand card up', () => {
   });
 });
 
-describe('powerUpProblem and powerUpTargetProblem: the power-up checks in the spec order', () => {
+describe('powerUpProblem and powerUpTargetProblem: the power-up checks in their order', () => {
   it('frozen, then not active, then used up, then no one to freeze', () => {
     expect(powerUpProblem({ ...s, frozen: true, status: 'finished', powerUpsAvailable: [] }, 'BOMB')).toBe(
       'FROZEN_POWER_UP',

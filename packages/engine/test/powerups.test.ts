@@ -204,7 +204,7 @@ describe('FREEZE: the target can neither play nor use power-ups for 8000 ms', ()
     expect(nextDeadline(frozen.state)).toBe(10_000);
   });
 
-  it('refuses the frozen player a play and a power-up with the spec texts', () => {
+  it('refuses the frozen player a play and a power-up with the rule texts', () => {
     const at = advance(frozen.state, 9999).state;
     const playing = refused(apply(at, { type: 'playCard', playerId: 'p2', cardId: 'B1Pc', pileIndex: 0 }, 9999));
     expect(playing.error).toEqual({ code: 'FROZEN_PLAY', message: 'You are frozen and cannot play cards!' });
@@ -347,7 +347,7 @@ describe('SNIPER: plays one hand card ignoring matching', () => {
       expect(r.state).toBe(s);
     });
   }
-  it('asks for the card first with the spec text', () => {
+  it('asks for the card first with the rule text', () => {
     expect(refused(apply(s, use('p1', 'SNIPER', { pileIndex: 0 }), 10)).error.message).toBe(
       'Please select the card first',
     );

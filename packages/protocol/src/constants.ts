@@ -51,14 +51,14 @@ export function levelFor(totalPoints: number): number {
   return Math.floor(Math.max(0, totalPoints) / POINTS_PER_LEVEL) + 1;
 }
 
-/** Win rate as the spec shows it: a whole percent, 0 before the first game. */
+/** Win rate as shown: a whole percent, 0 before the first game. */
 export function winRatePercent(gamesWon: number, gamesPlayed: number): number {
   return gamesPlayed > 0 ? Math.round((gamesWon / gamesPlayed) * 100) : 0;
 }
 
 /**
  * The profile's achievements, each reached when one stat meets its threshold. "Win Streak" is
- * 10 wins in total, as the spec defines it, not 10 in a row.
+ * 10 wins in total, not 10 in a row.
  */
 export const ACHIEVEMENTS = [
   { id: 'firstGame', name: 'First Game', description: 'Play your first game', stat: 'gamesPlayed', threshold: 1 },
@@ -185,7 +185,7 @@ export const MISSING_STATE_FALLBACK_MS = 2000;
 /** When each system check of the countdown overlay turns ready. */
 export const COUNTDOWN_CHECKS_MS = { discardPiles: 200, playerHands: 600, gameState: 1000 } as const;
 export const HUMAN_READY_MS = 800;
-/** easy/normal/hard from the spec; expert is not shown there, so it continues the 300 ms steps. */
+/** A bot's readiness in the countdown, by difficulty: 300 ms steps. */
 export const BOT_READY_MS: Record<BotDifficulty, number> = { easy: 1000, normal: 1300, hard: 1600, expert: 1900 };
 /** Bot AI status delay (initializing → analyzing at 30% → ready); expert continues the steps likewise. */
 export const BOT_AI_STATUS_DELAY_MS: Record<BotDifficulty, number> = {

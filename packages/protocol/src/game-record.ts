@@ -31,7 +31,7 @@ export const gameRecordSchema = z.object({
   /** The strongest bot's difficulty, null in a game of people only. */
   botDifficulty: botDifficultySchema.nullable(),
   reason: endReasonSchema,
-  /** The spec reads the winner at gameState.winner; null when nobody won (an aborted game). */
+  /** Clients read the winner at gameState.winner; null when nobody won (an aborted game). */
   gameState: z.object({ winner: winnerSchema.nullable() }),
   /** Whole seconds. */
   duration: countSchema,

@@ -1,7 +1,7 @@
 /**
  * Gameplay texts: lobby, in-game, hints, deadlock, leaderboard, tournaments and admin, as the
  * screens show them (tests pin each one). Refusals the engine makes are taken from
- * its RULE_TEXTS so a text lives in one place. Texts the spec does not give are marked "ours".
+ * its RULE_TEXTS so a text lives in one place. Texts only this product's server or web app needs are marked "ours".
  */
 import {
   EARLY_LEAVE_MIN_CARDS,
@@ -99,7 +99,7 @@ export function gameCreatedText(roomCode: string): string {
   return `${LOBBY_TEXTS.gameCreated} ${roomCode}`;
 }
 
-/** ours: the spec names these toasts (player joined, left, ready or not ready) without their words. */
+/** ours: the lobby's toasts (player joined, left, ready or not ready). */
 export function playerJoinedText(username: string): string {
   return `${username} joined the game`;
 }
@@ -117,7 +117,7 @@ export const GAME_TEXTS = {
   failedToUsePowerUp: 'Failed to use power-up',
   gameErrorOccurred: 'Game error occurred',
   anErrorOccurred: 'An error occurred',
-  /** Not in the spec: a room that hit a server fault is stopped and its game recorded as aborted. */
+  /** ours: a room that hit a server fault is stopped and its game recorded as aborted. */
   gameStopped: 'This game was stopped by a server error and will not count',
   frozenCannotSelectCards: 'You are frozen and cannot select cards!',
   frozenCannotUsePowerUps: RULE_TEXTS.FROZEN_POWER_UP,
@@ -205,7 +205,7 @@ export const BOT_LABELS: Record<BotDifficulty, string> = {
   expert: 'Expert Bot',
 };
 
-/** ours, apart from the durations: the spec names freeze and unfreeze messages without their words. */
+/** ours: the freeze and unfreeze messages (the durations are the rules'). */
 export function playerFrozenText(playerName: string, frozenBy: string): string {
   return `${playerName} was frozen by ${frozenBy}!`;
 }
@@ -224,7 +224,7 @@ export const DEADLOCK_TEXTS = {
   resolvingTitle: 'Resolving Deadlock',
   forceResolutionNow: 'Force Resolution Now',
   forceNotAllowed: RULE_TEXTS.FORCE_NOT_ALLOWED,
-  /** ours: the spec has automatic, manual and forced variants as info toasts */
+  /** ours: automatic, manual and forced variants, as info toasts */
   resolved: {
     automatic: 'Deadlock resolved automatically: new cards flipped onto the piles',
     manual: 'Deadlock resolved: new cards flipped onto the piles',
@@ -254,8 +254,8 @@ export const LEADERBOARD_TEXTS = {
 
 /**
  * The leaderboard's error box and toast by status: status null means no response at all,
- * 'other' any other failure (an invalid response structure, say). A null toast is one the spec
- * does not show.
+ * 'other' any other failure (an invalid response structure, say). A null toast means none is
+ * shown.
  */
 export function leaderboardErrorTexts(status: number | null | 'other'): { box: string; toast: string | null } {
   if (status === null) return { box: HTTP_TEXTS.network, toast: null };

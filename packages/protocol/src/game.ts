@@ -32,7 +32,7 @@ export const playerSchema = z.object({
   position: countSchema,
   cardsLeft: countSchema,
   powerUps: powerUpStateSchema,
-  /** The spec's flat copy of powerUps.used, in the order they were used. */
+  /** A flat copy of powerUps.used, in the order they were used. */
   powerUpsUsed: z.array(powerUpTypeSchema),
   /**
    * Whether this seat is the user the payload is addressed to. Only set where one user is the
@@ -55,7 +55,7 @@ export type GameSettings = z.infer<typeof gameSettingsSchema>;
 export const gameSchema = z.object({
   gameId: idSchema,
   roomCode: roomCodeSchema,
-  /** The spec reads the host both as a user id and as an object with a username; this carries both. */
+  /** Clients read the host both as a user id and as an object with a username; this carries both. */
   host: z.object({ userId: idSchema.optional(), username: z.string() }),
   status: gameStatusSchema,
   players: z.array(playerSchema),
@@ -64,7 +64,7 @@ export const gameSchema = z.object({
   /** Waiting with a free seat: a non-member may join. */
   isOpen: z.boolean(),
   isBotGame: z.boolean(),
-  /** botSettings and botInfo carry the same {numberOfBots, difficulty}; both names are read by the spec. */
+  /** botSettings and botInfo carry the same {numberOfBots, difficulty}; clients read both names. */
   botSettings: botInfoSchema.nullable(),
   botInfo: botInfoSchema.nullable(),
   gameSettings: gameSettingsSchema,

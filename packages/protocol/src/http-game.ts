@@ -32,7 +32,7 @@ export const createGameRequestSchema = strictBody({ settings: createGameSettings
 export const gameEntryDataSchema = z.object({ gameId: idSchema, roomCode: roomCodeSchema, game: gameSchema });
 export type GameEntryData = z.infer<typeof gameEntryDataSchema>;
 
-/** POST /game/create-bot-game: the spec reads gameId, roomCode, numberOfBots and botDifficulty. */
+/** POST /game/create-bot-game: the client reads gameId, roomCode, numberOfBots and botDifficulty. */
 export const botGameEntryDataSchema = gameEntryDataSchema.extend({
   numberOfBots: countSchema,
   /** As chosen: a level, or 'match' ("Match me"). */

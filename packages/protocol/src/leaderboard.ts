@@ -16,7 +16,7 @@ export const leaderboardQuerySchema = z.object({
 });
 export type LeaderboardQuery = z.input<typeof leaderboardQuerySchema>;
 
-/** One ranked row; `_id` is the spec's name for the user id here. */
+/** One ranked row; `_id` is the user id here (the client's name for it). */
 export const leaderboardUserSchema = z.object({
   _id: idSchema,
   rank: z.number().int().min(1),

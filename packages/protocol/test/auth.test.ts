@@ -36,7 +36,7 @@ describe('login', () => {
     expect(loginSchema.safeParse({ email: 'alice@example.com', password: 'x' }).success).toBe(true);
   });
 
-  it('uses the spec texts for missing fields', () => {
+  it('uses the validation texts for missing fields', () => {
     expect(firstMessage(loginSchema, { password: 'secret1' })).toBe('Email or username is required');
     expect(firstMessage(loginSchema, { email: '   ', password: 'secret1' })).toBe('Email or username is required');
     expect(firstMessage(loginSchema, { email: 'alice' })).toBe('Password is required');
@@ -59,7 +59,7 @@ describe('register', () => {
     expect(registerSchema.parse(valid)).toEqual({ ...valid, email: 'alice@example.com' });
   });
 
-  it('gives every spec text exactly', () => {
+  it('gives every validation text exactly', () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ ...valid, username: 'ab' }, 'Username must be at least 3 characters'],
       [{ ...valid, username: 'a'.repeat(21) }, 'Username cannot exceed 20 characters'],

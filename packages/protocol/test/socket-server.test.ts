@@ -269,7 +269,7 @@ describe('fields beyond the engine’s view', () => {
     expect(playerSchema.safeParse({ ...used, isCurrentPlayer: 'yes' }).success).toBe(false);
   });
 
-  it('gameState may carry the spec’s canPlay flag', () => {
+  it('gameState may carry the canPlay flag', () => {
     expect(gameStateSchema.parse({ ...view, canPlay: true }).canPlay).toBe(true);
     expect(gameStateSchema.safeParse(view).success).toBe(true);
     expect(gameStateSchema.safeParse({ ...view, canPlay: 'yes' }).success).toBe(false);

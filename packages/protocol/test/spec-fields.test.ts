@@ -162,7 +162,7 @@ describe('server → client payloads', () => {
     ['deadlockUnresolvable', ['reason', 'consecutiveDeadlocks']],
     ['gameError', ['message']],
   ];
-  it.each(table)('%s carries every field of the spec', (event, fields) => {
+  it.each(table)('%s carries every listed field', (event, fields) => {
     expect(missing(serverEventSchemas[event], fields)).toEqual([]);
   });
 

@@ -19,7 +19,7 @@ import {
 } from '../src/index.ts';
 import { ISO } from './fixtures.ts';
 
-/** The admin form's payload as the spec's client sends it: flat fields and the nested copies. */
+/** The admin form's payload as a client sends it: flat fields and the nested copies. */
 const FORM = {
   name: 'Summer Slam',
   description: 'Two weeks of memes',
@@ -76,7 +76,7 @@ const messages = (input: unknown) => {
 };
 
 describe('tournament creation', () => {
-  it('accepts both shapes of the spec, alone or together, into one draft', () => {
+  it('accepts both shapes, alone or together, into one draft', () => {
     const both = createTournamentSchema.parse(FORM);
     expect(createTournamentSchema.parse(FLAT)).toEqual(both);
     expect(createTournamentSchema.parse(NESTED)).toEqual(both);
@@ -182,7 +182,7 @@ describe('tournament creation', () => {
 });
 
 describe('prize split', () => {
-  it('follows the spec table for 1–6 winners', () => {
+  it('follows the fixed table for 1–6 winners', () => {
     expect(PRIZE_SPLIT_PERCENTAGES).toEqual({
       1: [100],
       2: [60, 40],

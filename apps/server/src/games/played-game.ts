@@ -1,7 +1,7 @@
 /**
  * A room's game once dealt: the engine's state, its seed and its clock. The commands it accepted are
  * in its log only (the record reads them back from there for the replay).
- * Every change goes through `command` or `advance`: the engine's events come back as the spec's
+ * Every change goes through `command` or `advance`: the engine's events come back as the protocol's
  * socket events, changed hands and log entries through the room's `GameOut`, which numbers them,
  * makes them durable and sends them. No I/O of its own.
  */

@@ -1,6 +1,6 @@
 /**
  * GET /auth/leaderboard (public), GET /auth/admin/stats and GET /auth/admin/audit (admin access, 403
- * otherwise): the spec's leaderboard screen, the admin page's statistics tab and its audit table
+ * otherwise): the leaderboard screen, the admin page's statistics tab and its audit table
  * (docs/security.md).
  */
 import { isProvisional } from '@memeslam/engine';

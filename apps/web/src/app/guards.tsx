@@ -8,7 +8,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const { isAuthenticated, isLoading, signedOut } = useSession();
   const location = useLocation();
   if (isLoading) return <Spinner />;
-  // Signing out goes home (spec: "Sign out (logs out, goes to /)"), not to /login.
+  // Signing out goes home (/), not to /login.
   if (!isAuthenticated && signedOut) return <Navigate to="/" replace />;
   if (!isAuthenticated) {
     const from = `${location.pathname}${location.search}`;

@@ -246,7 +246,7 @@ export function EmptyCardSlot({
   );
 }
 
-/** The spec's fallback: a tile in the card's color with its number, color and logo as text. */
+/** The fallback: a tile in the card's color with its number, color and logo as text. */
 export function CardTextTile({
   card,
   size = 'md',

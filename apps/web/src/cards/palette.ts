@@ -1,5 +1,5 @@
 /**
- * How each card color is drawn. Color is never the only cue (spec: color-blind players): every color
+ * How each card color is drawn. Color is never the only cue (for color-blind players): every color
  * also has its own corner mark, and the number and logo are always on the card.
  */
 import type { CardColor } from '@memeslam/engine';

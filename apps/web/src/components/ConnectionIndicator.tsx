@@ -1,12 +1,12 @@
 /**
  * The real-time connection at a glance (dashboard, lobby, game): connected, connecting or
- * reconnecting with the spec's message, or an error with the spec's message and a Retry.
+ * reconnecting with its message, or an error with its message and a Retry.
  */
 import { CONNECTION_TEXTS } from '@memeslam/protocol/texts';
 import type { ReactNode } from 'react';
 import { retryConnection, useConnection } from '../realtime/socket.ts';
 
-/** The spec's "Connected to server"; the other labels are ours (the spec names the states only). */
+/** "Connected to server" comes from the protocol's texts; the other labels are this screen's own. */
 const LABELS = {
   connected: CONNECTION_TEXTS.connected,
   connecting: 'Connecting…',
@@ -60,7 +60,7 @@ export function ConnectionIndicator({
       </div>
     );
   }
-  // unknown, connecting and reconnecting all read as "on its way", with the spec's message if any.
+  // unknown, connecting and reconnecting all read as "on its way", with the connection's message if any.
   return (
     <Pill tone="busy">
       {busyLabel}

@@ -1,5 +1,5 @@
 /**
- * The outside links of the site (spec: "a community social account", tokenomics' "trading site",
+ * The outside links of the site (a community social account, the tokenomics' trading site,
  * share buttons that open a prefilled social post). The community and trading addresses are
  * deployment settings, read from the build's environment by `links.ts`; this file holds their
  * defaults and the pure rules, so tests can check them without a build.

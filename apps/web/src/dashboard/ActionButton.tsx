@@ -1,6 +1,6 @@
 /**
  * A button that can be unavailable yet still explain why: `aria-disabled` keeps it focusable and
- * clickable, so a click gives the spec's toast ("Wagered games coming soon!", connection errors).
+ * clickable, so a click gives its toast ("Wagered games coming soon!", connection errors).
  */
 import type { ButtonHTMLAttributes } from 'react';
 

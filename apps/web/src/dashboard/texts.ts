@@ -1,5 +1,5 @@
 /**
- * Dashboard wording the spec does not give verbatim (all "ours"). Every text the spec does give
+ * Dashboard wording used only by the web app (all "ours"). Every text shared with the server
  * comes from @memeslam/protocol (DASHBOARD_TEXTS, CONNECTION_TEXTS, BOT_LABELS…), never from here.
  */
 import type { GameSpeed } from '@memeslam/engine';

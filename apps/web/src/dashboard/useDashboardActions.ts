@@ -1,7 +1,7 @@
 /**
  * What the dashboard's buttons do: create a human game, create a bot game over
  * HTTP, join over the socket, and go back into one's own game. Creating and joining are refused on
- * a connection error, wagered creation is refused, each with the spec's toast.
+ * a connection error, wagered creation is refused, each with its toast.
  */
 import {
   type CreateBotGameSettings,

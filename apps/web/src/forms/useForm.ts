@@ -1,6 +1,6 @@
 /**
  * The routine every form of the web app shares: its values, an error per field from a zod schema
- * (the first problem of each, as the spec's forms show one at a time), and a busy flag around the
+ * (the first problem of each: the forms show one at a time), and a busy flag around the
  * submit. What a form sends, and the toasts it shows, stay in the form.
  */
 import { type FieldError, parseWith } from '@memeslam/protocol';

@@ -82,7 +82,7 @@ export function Piles({
               <kbd className="rounded border border-edge px-1 font-mono pointer-coarse:hidden">
                 {PILE_KEYS[index]?.label}
               </kbd>
-              {/* The pile's number, as the spec numbers them; the key beside it (not on touch screens). */}
+              {/* The pile's number, from 1 on the left; the key beside it (not on touch screens). */}
               {longPileLabel(size) ? ` Pile ${index + 1}` : ` ${index + 1}`}
               {pileSizes[index] !== undefined && ` · ${pileSizes[index]}`}
             </span>

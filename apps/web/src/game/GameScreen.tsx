@@ -49,7 +49,7 @@ function useNow(running: boolean): number {
  */
 const RECONNECTING = 'Reconnecting…';
 
-/** On a touch screen the spec's hints say "tap" where they say "click". */
+/** On a touch screen the hints say "tap" where they say "click". */
 function forTouch(hint: string): string {
   return hint.replace(/\b([Cc])lick\b/g, (_, c: string) => (c === 'C' ? 'Tap' : 'tap'));
 }

@@ -30,7 +30,7 @@ export function msUntilElapsedChanges(elapsedMs: number): number {
   return 1000 - (elapsedMs % 1000);
 }
 
-/** Elapsed time as m:ss (the spec's time format), rounded down. */
+/** Elapsed time as m:ss, rounded down. */
 export function formatElapsed(elapsedMs: number): string {
   return formatGameTime(elapsedSeconds(elapsedMs));
 }

@@ -17,7 +17,7 @@ import {
 } from '@memeslam/protocol';
 import type { Game } from './state.ts';
 
-/** The spec's bot difficulty when a bot has none. */
+/** A bot's difficulty when it has none. */
 export const DEFAULT_DIFFICULTY: BotDifficulty = 'normal';
 
 type Player = Game['players'][number];

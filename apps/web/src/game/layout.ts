@@ -1,4 +1,4 @@
-/** The spec's breakpoints: mobile under 768 px, tablet 768–1023, desktop 1024 and over. */
+/** The breakpoints: mobile under 768 px, tablet 768–1023, desktop 1024 and over. */
 import { BREAKPOINTS } from '@memeslam/protocol/constants';
 import { useSyncExternalStore } from 'react';
 

@@ -1,4 +1,4 @@
-/** The game screen's own words where the spec gives none (ours; the spec's texts are in @memeslam/protocol). */
+/** The game screen's own words (the texts shared with the server are in @memeslam/protocol). */
 
 /** The leave confirmation for a seated player while the game is in play: they forfeit it. */
 export const LEAVE_COUNTS_AS_LOSS = 'Leaving a game in play counts as a loss: you are ranked last.';

@@ -1,5 +1,5 @@
 /**
- * The community link and the share buttons (spec: "a share opens a prefilled social post"). Each
+ * The community link and the share buttons (a share opens a prefilled social post). Each
  * opens in a new tab, without giving that tab a handle on ours (noopener) or our address (noreferrer).
  */
 import { LINKS } from '../config/links.ts';

@@ -1,4 +1,4 @@
-/** The game in numbers (spec: 180 unique cards, 6 crypto memes, 2-6 players; also 6 colors, 2 to 5 minute games). */
+/** The game in numbers (180 unique cards, 6 crypto memes, 2-6 players; also 6 colors, 2 to 5 minute games). */
 import { MARKETING } from '@memeslam/protocol/constants';
 import { CONTAINER } from './styles.ts';
 

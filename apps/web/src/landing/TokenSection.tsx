@@ -1,5 +1,5 @@
 /**
- * The token launch section (spec: "contract coming soon", burned liquidity, renounced contract, 1%
+ * The token launch section ("contract coming soon", burned liquidity, renounced contract, 1%
  * tournament tax), with the way to the full tokenomics.
  */
 import { TOKENOMICS } from '@memeslam/protocol/constants';

@@ -15,7 +15,7 @@ export interface JoinGameFormProps {
   readonly connected: boolean;
   /** The code to start with (a room URL that found no game, say). */
   readonly initialCode?: string;
-  /** The section's heading: the spec's "Join Existing Game" unless told. */
+  /** The section's heading: "Join Existing Game" unless told. */
   readonly title?: string;
 }
 

@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { copyText } from '../components/clipboard.ts';
 import { Icon } from '../components/Icon.tsx';
 
-/** The spec's copy confirmation lasts 2 s: the toast, and the button's "copied" look. */
+/** The copy confirmation lasts 2 s: the toast, and the button's "copied" look. */
 const COPIED_MS = TOAST_DURATIONS_MS.roomCodeCopied;
 
 export function RoomCode({ roomCode }: { readonly roomCode: string }) {

@@ -1,4 +1,4 @@
-/** Words the lobby shows for setting values (ours: the spec names the values, not their labels). */
+/** Words the lobby shows for setting values (the protocol names the values, not their labels). */
 import type { GameSpeed } from '@memeslam/engine';
 import { type BotChoice, MATCH_ME, MATCH_ME_TEXTS } from '@memeslam/protocol';
 

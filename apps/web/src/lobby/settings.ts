@@ -42,7 +42,7 @@ export const DEFAULT_GAME_SETTINGS: GameSettingsForm = {
   allowSpectators: LOBBY_DEFAULTS.allowSpectators,
 };
 
-/** ours: the spec asks for three personality names without giving them. */
+/** ours: three personality names for the bots. */
 const DEFAULT_PERSONALITIES = ['Satoshi', 'Vitalik', 'Moonboy'] as const;
 
 export const DEFAULT_BOT_SETTINGS: BotSettingsForm = {

@@ -1,4 +1,4 @@
-/** The lobby pages' own texts (ours: the spec gives none for these). */
+/** The lobby pages' own texts (ours: not in the protocol's shared texts). */
 
 /** Following an invite link while waiting in one's own lobby (docs/privacy.md). */
 export const LEAVE_LOBBY_TEXTS = {

@@ -1,6 +1,6 @@
 /**
  * Joining a game by its room code from a form, answered at the field: a wrong code says "Game not
- * found" there as soon as the server does (the spec's retries, for a room that reaches this server
+ * found" there as soon as the server does (the join's retries, for a room that reaches this server
  * late, go on behind it and still join), any other refusal when the join gives up. A joined game
  * opens its waiting room. A newer join, or an edit of the code, makes an older one's answer moot.
  */

@@ -176,7 +176,7 @@ function CreateTournament({ onCreated }: { onCreated: () => void }) {
   const { validTotal, split, distribution, prizeSum, sumMatches } = prizes(form);
   const set = <K extends keyof Form>(key: K, value: Form[K]) => {
     setField(key, value);
-    // The spec: the split is recomputed when the total or the winners count changes.
+    // The split is recomputed when the total or the winners count changes.
     if (key === 'totalAmount' || key === 'winnersCount') {
       setValues((f) => ({ ...f, prizeAmounts: null }));
       setError('prizeDistribution', undefined);

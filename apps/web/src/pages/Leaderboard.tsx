@@ -1,6 +1,6 @@
 /**
- * /leaderboard: the spec's four ranking tabs and the rating (games between people), the global stats, medals for the top 3 and a highlight for the
- * top 10, the empty and error states of the spec, Refresh Rankings, and the Tournament tab with its
+ * /leaderboard: the four ranking tabs and the rating (games between people), the global stats, medals for the top 3 and a highlight for the
+ * top 10, the empty and error states, Refresh Rankings, and the Tournament tab with its
  * states (none, upcoming, live with or without participants), the entry control and the player's
  * own row marked.
  */

@@ -1,5 +1,5 @@
 /**
- * /register: the form with the spec's client rules (an error clears when its field is edited), and the
+ * /register: the form with its client-side rules (an error clears when its field is edited), and the
  * guest sign-in. A signed-in guest gets the same form to become an account, keeping its games, stats
  * and level.
  */
