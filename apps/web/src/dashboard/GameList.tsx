@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import type { EntryAction, GameSummary, Me } from './entry.ts';
 import { GameCard } from './GameCard.tsx';
-import { RefreshIcon } from './Icons.tsx';
+import { Icon } from '../components/Icon.tsx';
 import { DASHBOARD_UI } from './texts.ts';
 
 interface Props {
@@ -33,7 +33,7 @@ export function GameList(props: Props) {
           disabled={refreshing}
           className="flex items-center gap-2 rounded-lg border border-edge px-3 py-1 text-sm hover:bg-ink/60 disabled:opacity-60"
         >
-          <RefreshIcon spinning={refreshing} />
+          <Icon name="refresh" className={`h-4 w-4 ${refreshing ? 'animate-spin' : ''}`} light />
           Refresh
         </button>
       </div>

@@ -4,7 +4,7 @@ import { DASHBOARD_TEXTS } from '@memeslam/protocol';
 import type { ReactNode } from 'react';
 import type { EntryAction, GameSummary, Me } from './entry.ts';
 import { GameList } from './GameList.tsx';
-import { LockIcon } from './Icons.tsx';
+import { Icon } from '../components/Icon.tsx';
 import type { GameTab } from './queries.ts';
 import { DASHBOARD_UI } from './texts.ts';
 
@@ -16,7 +16,7 @@ const TABS: readonly { value: GameTab; label: string; empty: ReactNode }[] = [
     label: 'Wagered',
     empty: (
       <>
-        <LockIcon className="mx-auto h-8 w-8 text-gold" />
+        <Icon name="lock" className="mx-auto h-8 w-8 text-gold" light />
         <span className="mt-2 block font-semibold text-gold">{DASHBOARD_TEXTS.wageredComingSoon}</span>
       </>
     ),

@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { BookIcon, GearIcon, RobotIcon, TrophyIcon } from './Icons.tsx';
+import { Icon } from '../components/Icon.tsx';
 import { DASHBOARD_UI } from './texts.ts';
 
 const tileClass =
@@ -24,17 +24,29 @@ export function QuickLinks() {
       <ul className="grid grid-cols-2 gap-3 md:grid-cols-4 lg:grid-cols-2">
         <li>
           <Link to="/profile" className={tileClass}>
-            <TileBody icon={<GearIcon />} title="Profile Settings" text="Username and preferences" />
+            <TileBody
+              icon={<Icon name="settings" className="h-6 w-6" light />}
+              title="Profile Settings"
+              text="Username and preferences"
+            />
           </Link>
         </li>
         <li>
           <Link to="/leaderboard" className={tileClass}>
-            <TileBody icon={<TrophyIcon />} title="Leaderboard" text="Rankings and tournament" />
+            <TileBody
+              icon={<Icon name="trophy" className="h-6 w-6" light />}
+              title="Leaderboard"
+              text="Rankings and tournament"
+            />
           </Link>
         </li>
         <li>
           <Link to="/how-to-play" className={tileClass}>
-            <TileBody icon={<BookIcon />} title="How to Play" text="Rules and power-ups" />
+            <TileBody
+              icon={<Icon name="book" className="h-6 w-6" light />}
+              title="How to Play"
+              text="Rules and power-ups"
+            />
           </Link>
         </li>
         <li>
@@ -43,7 +55,7 @@ export function QuickLinks() {
             className={`${tileClass} w-full`}
             onClick={() => toast.info(DASHBOARD_UI.botTrainingComingSoon)}
           >
-            <TileBody icon={<RobotIcon />} title="Bot Training" text="Coming soon" />
+            <TileBody icon={<Icon name="robot" className="h-6 w-6" light />} title="Bot Training" text="Coming soon" />
           </button>
         </li>
       </ul>
