@@ -1,7 +1,7 @@
 /**
  * The live game store: one per browser tab, fed by every server event from the moment a socket
  * exists (so nothing is missed while the lobby hands over to the game page), read by React with
- * useLiveGame(). The commands below send the spec's client events and apply the optimistic part
+ * useLiveGame(). The commands below send the protocol's client events and apply the optimistic part
  * of a play or a power-up, rolling it back when the server refuses.
  */
 import type { Card, PowerUpType } from '@memeslam/engine';
@@ -96,7 +96,7 @@ session.subscribe(() => {
   if (me !== state.me) dispatch({ type: 'reset', me });
 });
 
-/** The failed-ack text, or the fallback the spec gives for the action. */
+/** The failed-ack text, or the action's fallback text. */
 export function ackError(ack: { readonly success: boolean; readonly error?: string | undefined }, fallback: string) {
   return ack.error && ack.error.length > 0 ? ack.error : fallback;
 }
@@ -176,7 +176,7 @@ export const commands = {
     return ack;
   },
   /**
-   * Leaving a game from its screen (spec's stopAllBots): forfeits a game in play. Answers whether
+   * Leaving a game from its screen (stopAllBots): forfeits a game in play. Answers whether
    * leaving ended the game (its gameEnded comes before the ack), and so whether it is being recorded.
    */
   async stopAllBots(reason: 'playerLeft' | 'returnToDashboard' | 'componentUnmount'): Promise<{ ended: boolean }> {

@@ -2,7 +2,7 @@
  * The one real-time connection of a signed-in browser (docs/protocol.md, Connecting): a GET
  * /health first, then socket.io with the stored token, websocket then polling, 5 reconnection
  * attempts 1 s apart, a 20 s timeout and our own 15 s connect limit. Its state (unknown,
- * connecting, connected, reconnecting, error, with the spec's message) is a small store React
+ * connecting, connected, reconnecting, error, with its message) is a small store React
  * reads through useConnection(). When socket.io gives up, the health check is polled quietly and
  * the connection comes back by itself once the server answers again.
  */
@@ -34,7 +34,7 @@ export type ConnectionStatus = 'unknown' | 'connecting' | 'connected' | 'reconne
 
 export interface ConnectionState {
   readonly status: ConnectionStatus;
-  /** The spec's text for the last problem; null while all is well. */
+  /** The text for the last problem (CONNECTION_TEXTS); null while all is well. */
   readonly message: string | null;
 }
 
@@ -250,7 +250,7 @@ function open(token: string): Promise<GameSocket> {
 }
 
 /**
- * Connects if needed and resolves with the connected socket. Fails with the spec's text: no token,
+ * Connects if needed and resolves with the connected socket. Fails with a connection text: no token,
  * the health check failing, a bad token, or no connection within 15 s.
  */
 export function connect(): Promise<GameSocket> {
@@ -303,7 +303,7 @@ export function disconnect(): void {
 
 /**
  * Sends a client event and resolves with its ack `{success, error, code, data}`. Never rejects: no
- * connection or no answer within 10 s come back as a failed ack with the spec's text (codes
+ * connection or no answer within 10 s come back as a failed ack with a connection text (codes
  * NOT_CONNECTED and TIMEOUT).
  */
 export async function emitAck<E extends ClientEventName>(
