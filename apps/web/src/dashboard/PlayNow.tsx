@@ -64,16 +64,16 @@ export function PlayNow({ disabled }: { disabled: boolean }) {
   }, []);
 
   useEffect(() => {
-    const off = onServerEvent((event, payload) => {
+    const off = onServerEvent(({ event, payload }) => {
       if (!queued.current) return;
       if (event === 'connected') queueAgain();
       else if (event === 'queueStatus') {
         heardAt.current = Date.now();
-        setSearching(payload as Searching);
+        setSearching(payload);
       } else if (event === 'botGameOffered') setOffered(true);
       else if (event === 'matchFound') {
         queued.current = false;
-        navigate(`/lobby/${(payload as ServerPayload<'matchFound'>).roomCode}`);
+        navigate(`/lobby/${payload.roomCode}`);
       }
     });
     return () => {

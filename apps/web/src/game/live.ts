@@ -13,18 +13,23 @@ import {
   JOIN_RETRY,
   LOBBY_TEXTS,
   SERVER_EVENT_NAMES,
-  type ServerEventName,
+  type ServerMessage,
   ackError as refusal,
 } from '@memeslam/protocol';
 import { useSyncExternalStore } from 'react';
 import { session } from '../auth/session.ts';
-import { type GameSocket, connect, emitAck, onSocket } from '../realtime/socket.ts';
-import { type Action, type LiveGame, initialLiveGame, reduce } from './state.ts';
+import { type GameSocket, connect, emitAck, listenTo, onSocket } from '../realtime/socket.ts';
+import { serverEventListeners } from './server-events.ts';
+import { type Action, type LiveGame, type ServerAction, initialLiveGame, reduce } from './state.ts';
 
 let state: LiveGame = { ...initialLiveGame, me: session.get().user?.id ?? null };
 const listeners = new Set<() => void>();
-type EventListener = (event: ServerEventName, payload: unknown) => void;
-const eventListeners = new Set<EventListener>();
+/**
+ * A listener to every server event: `{ event, payload }`, one member per event of the protocol's map
+ * from event name to payload type, so switching on `event` narrows `payload` to that event's type.
+ */
+export type ServerEventListener = (message: ServerMessage) => void;
+const eventListeners = new Set<ServerEventListener>();
 
 function dispatch(action: Action): void {
   const next = reduce(state, action);
@@ -48,7 +53,7 @@ export function useLiveGame(): LiveGame {
 }
 
 /** Listens to every server event after the store took it in (for toasts, sounds and effects). */
-export function onServerEvent(listener: EventListener): () => void {
+export function onServerEvent(listener: ServerEventListener): () => void {
   eventListeners.add(listener);
   return () => eventListeners.delete(listener);
 }
@@ -79,14 +84,15 @@ async function resync(): Promise<void> {
   }
 }
 
+/** One server event into the store, then to every listener. */
+function relay(action: ServerAction): void {
+  dispatch(action);
+  for (const listener of eventListeners) listener(action);
+}
+const relays = serverEventListeners(relay);
+
 function attach(socket: GameSocket): void {
-  for (const event of SERVER_EVENT_NAMES) {
-    // Every name of the protocol's map, each with its own payload type.
-    (socket as unknown as { on(e: string, f: (p: unknown) => void): void }).on(event, (payload: unknown) => {
-      dispatch({ type: 'server', event, payload } as Action);
-      for (const listener of eventListeners) listener(event, payload);
-    });
-  }
+  for (const event of SERVER_EVENT_NAMES) listenTo(socket, event, relays[event]);
 }
 onSocket(attach);
 

@@ -3,7 +3,7 @@
  * which piles it changed and which cards it moved, from the powerUpUsed event's effect data.
  */
 import { formatCard } from '@memeslam/engine';
-import type { PowerUpEffectData } from '@memeslam/protocol';
+import type { DeepReadonly, PowerUpEffectData } from '@memeslam/protocol';
 
 export interface OwnEffect {
   readonly text: string;
@@ -12,7 +12,11 @@ export interface OwnEffect {
 }
 
 /** The note for one effect; `names` turns a player id into a name, `pileCount` is the board's piles. */
-export function ownEffect(data: PowerUpEffectData, pileCount: number, names: (userId: string) => string): OwnEffect {
+export function ownEffect(
+  data: DeepReadonly<PowerUpEffectData>,
+  pileCount: number,
+  names: (userId: string) => string,
+): OwnEffect {
   switch (data.powerUpType) {
     case 'BOMB':
       return { text: `Bomb: your ${formatCard(data.card)} onto pile ${data.pileIndex + 1}`, piles: [data.pileIndex] };

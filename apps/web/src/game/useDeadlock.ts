@@ -88,9 +88,9 @@ export function useDeadlock(state: LiveGame, enabled: boolean): DeadlockWatch {
 
   useEffect(
     () =>
-      onServerEvent((event, payload) => {
+      onServerEvent(({ event, payload }) => {
         if (event === 'deadlockResolved') {
-          const p = payload as { automatic: boolean; manual: boolean; forced: boolean };
+          const p = payload;
           setResolving(false);
           setModalOpen(true);
           playSound('deadlock');
@@ -102,7 +102,7 @@ export function useDeadlock(state: LiveGame, enabled: boolean): DeadlockWatch {
           toast.info(text);
         }
         if (event === 'deadlockUnresolvable') {
-          const p = payload as { reason: string; consecutiveDeadlocks: number };
+          const p = payload;
           setResolving(false);
           toast.error(gameDeadlockedText(p.reason || DEADLOCK_TEXTS.defaultReason));
           if (p.consecutiveDeadlocks >= REPEATED_DEADLOCK_WARNING_AT) {

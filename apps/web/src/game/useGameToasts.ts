@@ -15,7 +15,6 @@ import {
   playerUnfrozenText,
   youWereFrozenText,
 } from '@memeslam/protocol/game-texts';
-import type { ServerPayload } from '@memeslam/protocol';
 import { useEffect } from 'react';
 import { toast } from 'sonner';
 import { TOAST_DURATIONS_MS } from '@memeslam/protocol/constants';
@@ -31,10 +30,9 @@ export const BOT_PLAY_TOAST_ID = 'bot-play';
 export function useGameToasts(me: string | null): void {
   useEffect(
     () =>
-      onServerEvent((event, raw) => {
+      onServerEvent(({ event, payload: p }) => {
         switch (event) {
           case 'cardPlayed': {
-            const p = raw as ServerPayload<'cardPlayed'>;
             if (p.isBot) {
               // One toast for the stream of bot plays: each play updates it and gives it its 2 s again.
               toast(`${playerDisplayName({ username: p.username, isBot: true })} played ${formatCard(p.card)}`, {
@@ -45,14 +43,12 @@ export function useGameToasts(me: string | null): void {
             break;
           }
           case 'powerUpUsed': {
-            const p = raw as ServerPayload<'powerUpUsed'>;
             if (p.playerId === me) break;
             const text = `${playerDisplayName(p)} used ${POWER_UP_NAMES[p.powerUpType]}: ${p.effect}`;
             toast.info(text, p.isBot ? { duration: TOAST_DURATIONS_MS.botPowerUpUsed } : {});
             break;
           }
           case 'playerFrozen': {
-            const p = raw as ServerPayload<'playerFrozen'>;
             if (p.playerId === me) {
               playSound('freeze');
               toast.warning(youWereFrozenText(p.frozenBy, p.duration));
@@ -62,25 +58,21 @@ export function useGameToasts(me: string | null): void {
             break;
           }
           case 'playerUnfrozen': {
-            const p = raw as ServerPayload<'playerUnfrozen'>;
             toast.info(playerUnfrozenText(p.playerName));
             break;
           }
           case 'playerLeft': {
-            const p = raw as ServerPayload<'playerLeft'>;
             if (p.userId !== me) toast.info(playerLeftText(playerDisplayName(p)));
             break;
           }
           case 'playerDisconnected':
           case 'playerReconnected': {
-            const p = raw as ServerPayload<'playerDisconnected'>;
             if (p.userId === me) break;
             // ours: playerDisconnected carries no words; the seat is kept for 60 s.
             toast.info(event === 'playerDisconnected' ? `${p.username} lost connection` : `${p.username} is back`);
             break;
           }
           case 'gameEnded': {
-            const p = raw as ServerPayload<'gameEnded'>;
             if (!p.winner) break;
             if (p.winner.userId === me) {
               playSound('win');
@@ -95,7 +87,6 @@ export function useGameToasts(me: string | null): void {
           }
           case 'gameError':
           case 'error': {
-            const p = raw as { message?: string };
             toast.error(p.message || GAME_TEXTS.gameErrorOccurred);
             break;
           }

@@ -1,5 +1,4 @@
 /** The player's own power-up, told on the board for a moment (ownEffect.ts says what). */
-import type { PowerUpEffectData } from '@memeslam/protocol';
 import { useEffect, useState } from 'react';
 import { onServerEvent } from './live.ts';
 import { type OwnEffect, ownEffect } from './ownEffect.ts';
@@ -12,13 +11,9 @@ export function useOwnEffect(me: string | null): OwnEffect | null {
   const [shown, setShown] = useState<OwnEffect | null>(null);
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const off = onServerEvent((event, payload) => {
+    const off = onServerEvent(({ event, payload }) => {
       if (event !== 'powerUpUsed') return;
-      const p = payload as {
-        playerId: string;
-        data: PowerUpEffectData;
-        gameState: { discardPiles: readonly unknown[]; players: readonly { userId: string; username: string }[] };
-      };
+      const p = payload;
       if (p.playerId !== me) return;
       const names = (id: string) =>
         p.gameState.players.find((player) => player.userId === id)?.username ?? 'an opponent';

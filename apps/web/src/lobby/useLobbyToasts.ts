@@ -2,7 +2,6 @@
 import {
   LOBBY_TEXTS,
   type ServerEventName,
-  type ServerPayload,
   playerDisplayName,
   playerJoinedText,
   playerLeftText,
@@ -25,15 +24,15 @@ const COUNTDOWN_SIGNALS: ReadonlySet<ServerEventName> = new Set([
 export function useLobbyToasts(me: string | null): void {
   useEffect(
     () =>
-      onServerEvent((event, payload) => {
+      onServerEvent(({ event, payload }) => {
         if (event === 'playerJoined') {
-          const { player } = payload as ServerPayload<'playerJoined'>;
+          const { player } = payload;
           if (player.userId !== me) toast(playerJoinedText(playerDisplayName(player)));
         } else if (event === 'playerLeft') {
-          const p = payload as ServerPayload<'playerLeft'>;
+          const p = payload;
           if (p.userId !== me) toast(playerLeftText(playerDisplayName(p)));
         } else if (event === 'playerReadyChanged') {
-          const p = payload as ServerPayload<'playerReadyChanged'>;
+          const p = payload;
           if (p.userId !== me) toast(playerReadyText(playerDisplayName(p), p.isReady));
         } else if (COUNTDOWN_SIGNALS.has(event)) {
           // One toast however many of the countdown signals (gameStarting and its aliases) arrive.

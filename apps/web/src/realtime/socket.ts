@@ -16,6 +16,7 @@ import {
   type HandshakeRefusal,
   SOCKET_RECONNECTION,
   SOCKET_TRANSPORTS,
+  type ServerEventName,
   type ServerToClientEvents,
   ackError,
   connectionFailedText,
@@ -29,6 +30,25 @@ import { ApiError, api } from '../api/http.ts';
 import { session } from '../auth/session.ts';
 
 export type GameSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/**
+ * socket.io's typed `on` and `emitWithAck` cannot follow a generic event name: the two functions
+ * below take the protocol's maps for their types and reach the socket through its untyped face
+ * (socket.io's default events map), the same object.
+ */
+function untyped(socket: GameSocket): Socket {
+  return socket;
+}
+
+/** Listens to server event `event` with its listener of the protocol's map (`ServerToClientEvents[event]`). */
+export function listenTo(
+  socket: GameSocket,
+  event: ServerEventName,
+  listener: ServerToClientEvents[ServerEventName],
+): void {
+  const name: string = event;
+  untyped(socket).on(name, listener);
+}
 
 export type ConnectionStatus = 'unknown' | 'connecting' | 'connected' | 'reconnecting' | 'error';
 
@@ -314,11 +334,11 @@ export async function emitAck<E extends ClientEventName>(
   const live = currentSocket();
   if (!live) return ackError('NOT_CONNECTED');
   try {
-    // socket.io's typed emit cannot follow a generic event name; the protocol's map types it above.
-    const emitter = live.timeout(options.timeoutMs ?? ACK_TIMEOUT_MS) as unknown as {
-      emitWithAck(event: string, payload: unknown): Promise<Ack<AckData<E>>>;
-    };
-    return await emitter.emitWithAck(event, payload);
+    // The protocol's map types the answer (see `untyped`).
+    const ack: Ack<AckData<E>> = await untyped(live)
+      .timeout(options.timeoutMs ?? ACK_TIMEOUT_MS)
+      .emitWithAck(event, payload);
+    return ack;
   } catch {
     return ackError('TIMEOUT', options.timeoutText ?? CONNECTION_TEXTS.timeout);
   }

@@ -31,10 +31,9 @@ export function useRematch(gameId: string | null): Rematch {
   useEffect(() => {
     setOffer(null);
     if (!gameId) return;
-    return onServerEvent((event, payload) => {
+    return onServerEvent(({ event, payload }) => {
       if (event !== 'rematchOffered') return;
-      const p = payload as { gameId: string; roomCode: string; by: RematchOffer['by'] };
-      if (p.gameId === gameId) setOffer({ roomCode: p.roomCode, by: p.by });
+      if (payload.gameId === gameId) setOffer({ roomCode: payload.roomCode, by: payload.by });
     });
   }, [gameId]);
 
