@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ABUSE_LIMITS, type RefusalCode } from '@memeslam/protocol';
 import { type Socket, io } from 'socket.io-client';
+import { stopChild } from '../../apps/server/test/helpers/children.ts';
 
 const range = (n: number) => Array.from({ length: n }, (_, i) => i);
 
@@ -69,10 +70,7 @@ async function startServer(): Promise<string> {
 }
 
 async function stopServer(): Promise<void> {
-  const child = server;
-  if (!child || child.exitCode !== null) return;
-  child.kill('SIGTERM');
-  await new Promise((resolve) => child.once('exit', resolve));
+  if (server) await stopChild(server);
 }
 
 // ── clients ──

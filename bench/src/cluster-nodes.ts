@@ -7,11 +7,12 @@
  * carry the database's name, unique to the run: nobody else's match); a child still alive when this
  * process exits is SIGKILLed then, as a last resort.
  */
-import { type ChildProcess, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { reapOnExit } from '../../apps/server/test/helpers/children.ts';
 import { type Front, NGINX, startFront } from '../../deploy/front.ts';
 import {
   type ServerProcess,
@@ -21,15 +22,6 @@ import {
   stopServerProcess,
 } from './server-process.ts';
 import { forgetKeys } from '../../apps/server/src/cluster/forget-keys.ts';
-
-const alive = new Set<ChildProcess>();
-process.once('exit', () => {
-  for (const child of alive) child.kill('SIGKILL');
-});
-function track(child: ChildProcess): void {
-  alive.add(child);
-  child.once('exit', () => alive.delete(child));
-}
 
 /** Throws, naming every missing piece, unless nginx, taskset, REDIS_URL and DATABASE_URL are all there. */
 export function requireClusterTools(): void {
@@ -101,7 +93,7 @@ export async function startBenchCluster(count: number): Promise<BenchCluster> {
         async start() {
           if (current && current.child.exitCode === null && current.child.signalCode === null) return;
           current = await startServerProcess({ env, prefix: ['taskset', '-c', String(core)] });
-          track(current.child);
+          reapOnExit(current.child);
         },
         async kill() {
           if (!current) return;
@@ -117,7 +109,7 @@ export async function startBenchCluster(count: number): Promise<BenchCluster> {
     await Promise.all(nodes.map((node) => node.start()));
     const front = await startFront(
       { nodes: nodes.map((node) => node.url.slice('http://'.length)), port: frontPort },
-      track,
+      reapOnExit,
     );
     stoppers.push(() => front.close());
     return { nodes, front, close };

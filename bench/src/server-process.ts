@@ -8,6 +8,7 @@ import { createWriteStream } from 'node:fs';
 import { type Server, createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { stopChild } from '../../apps/server/test/helpers/children.ts';
 
 export const mainScript = fileURLToPath(new URL('../../apps/server/src/main.ts', import.meta.url));
 /** bench:server's floor: the same traffic with no game logic and no database (floor-server.ts). */
@@ -101,11 +102,7 @@ export async function startServerProcess(options: {
 
 /** SIGTERM, and SIGKILL if the process has not exited 10 s later. */
 export async function stopServerProcess(server: ServerProcess): Promise<void> {
-  if (server.child.exitCode !== null || server.child.signalCode !== null) return;
-  server.child.kill('SIGTERM');
-  const timer = setTimeout(() => server.child.kill('SIGKILL'), 10_000);
-  await server.exited;
-  clearTimeout(timer);
+  await stopChild(server.child);
 }
 
 /** A TCP port free on 127.0.0.1 now. */

@@ -17,18 +17,10 @@ import { join } from 'node:path';
 import { SOCKET_TRANSPORTS } from '@memeslam/protocol';
 import { call, newAccount, scratchPostgres } from './boot.ts';
 import { type Front, NGINX, startFront } from '../../../../deploy/front.ts';
+import { reapOnExit, running, stopChild } from './children.ts';
 import { listening, mainScript, run } from './process.ts';
 import { type Client, connect } from './sockets.ts';
 import { forgetKeys } from '../../src/cluster/forget-keys.ts';
-
-const alive = new Set<ChildProcess>();
-process.once('exit', () => {
-  for (const child of alive) child.kill('SIGKILL');
-});
-function track(child: ChildProcess): void {
-  alive.add(child);
-  child.once('exit', () => alive.delete(child));
-}
 
 /**
  * Why cluster tests cannot run on this machine, or null when they can. Under CI a missing piece is
@@ -123,7 +115,7 @@ export async function startRedis(): Promise<OwnRedis> {
         ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--loglevel', 'notice'],
         { stdio: ['ignore', 'pipe', 'pipe'] },
       );
-      track(started);
+      reapOnExit(started);
       child = started;
       exited = new Promise((resolve) => started.once('exit', () => resolve()));
       let output = '';
@@ -253,7 +245,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     await Promise.all(nodes.map((node) => node.start()));
     let front: Front | null = null;
     if (withFront) {
-      front = await startFront({ nodes: nodes.map((node) => node.address), port: frontPort }, track);
+      front = await startFront({ nodes: nodes.map((node) => node.address), port: frontPort }, reapOnExit);
       const started = front;
       stoppers.push(() => started.close());
     }
@@ -307,7 +299,7 @@ function clusterNode(index: number, port: number, dataDir: string, env: Record<s
   const waiters = new Set<() => void>();
   const isRunning = () => {
     const child = current()?.child;
-    return child !== undefined && child.exitCode === null && child.signalCode === null;
+    return child !== undefined && running(child);
   };
   return {
     id,
@@ -340,7 +332,7 @@ function clusterNode(index: number, port: number, dataDir: string, env: Record<s
     async start() {
       const proc = run(mainScript, [], fullEnv);
       runs.push(proc);
-      track(proc.child);
+      reapOnExit(proc.child);
       proc.child.stdout?.on('data', () => {
         for (const check of [...waiters]) check();
       });
@@ -370,11 +362,7 @@ function clusterNode(index: number, port: number, dataDir: string, env: Record<s
     /** SIGTERM, and SIGKILL if the node has not exited 10 s later. */
     async stop() {
       const proc = current();
-      if (!proc || !isRunning()) return;
-      proc.child.kill('SIGTERM');
-      const timer = setTimeout(() => proc.child.kill('SIGKILL'), 10_000);
-      await proc.exited;
-      clearTimeout(timer);
+      if (proc) await stopChild(proc.child);
     },
   };
 }
