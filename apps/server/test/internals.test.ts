@@ -19,10 +19,14 @@ import {
   type EngineConnection,
   INTERNALS,
   type InternalName,
+  type UpgradeResponse,
   corkableSocket,
   internalChanged,
   preEncoded,
+  replaceFlush,
+  upgradeResponse,
   writePreEncoded,
+  writeQueue,
 } from '../src/realtime/internals.ts';
 
 const serverRequire = createRequire(new URL('../src/realtime/internals.ts', import.meta.url));
@@ -56,9 +60,11 @@ describe('the private internals the tuned transport relies on', () => {
   const http = createServer();
   const io = new Server(http, { transports: ['websocket', 'polling'] });
   const connections: (EngineConnection & { request: unknown })[] = [];
-  const upgrades: { req: object; res: object; headersSeen: boolean }[] = [];
+  const upgrades: { req: object; res: UpgradeResponse; headersSeen: boolean }[] = [];
   io.engine.use((req: object, res: object, next: () => void) => {
-    if (!(res instanceof ServerResponse)) upgrades.push({ req, res, headersSeen: false });
+    const upgrade = upgradeResponse(res);
+    if (upgrade) upgrades.push({ req, res: upgrade, headersSeen: false });
+    else expect(res).toBeInstanceOf(ServerResponse);
     next();
   });
   io.engine.on('headers', (_headers: unknown, req: object) => {
@@ -107,15 +113,15 @@ describe('the private internals the tuned transport relies on', () => {
     expect(Array.isArray(connection.writeBuffer), changed('engineWriteBuffer', 'not an array')).toBe(true);
     // A packet queued waits in writeBuffer until the flush, which hands the queue to the transport
     // and starts a new array.
-    const flush = connection.flush.bind(connection);
     let queuedAtFlush: unknown[] | undefined;
-    connection.flush = () => {
-      queuedAtFlush = connection.writeBuffer ? [...connection.writeBuffer] : undefined;
-      const before = connection.writeBuffer;
+    const own = connection.flush;
+    replaceFlush(connection, (flush) => () => {
+      const before = writeQueue(connection);
+      queuedAtFlush = before ? [...before] : undefined;
       flush();
-      expect(connection.writeBuffer, changed('engineWriteBuffer', 'the same array after a flush')).not.toBe(before);
-      connection.flush = flush;
-    };
+      expect(writeQueue(connection), changed('engineWriteBuffer', 'the same array after a flush')).not.toBe(before);
+      connection.flush = own;
+    });
     const got = new Promise((resolve) => clients[0]?.once('probe', resolve));
     server('websocket').emit('probe', 1);
     expect(await got).toBe(1);

@@ -15,41 +15,43 @@
  * the socket's next packet (a second or so) and so was promoted with every flush.
  */
 
-import { type EngineConnection, corkableSocket } from './internals.ts';
+import { type EngineConnection, corkableSocket, replaceFlush, setWriteQueue, writeQueue } from './internals.ts';
 
 export type { EngineConnection } from './internals.ts';
 
-/** Its private parts (the flush, the queue, the TCP socket) are named in internals.ts. */
+/** Its private parts (the flush, the queue, the TCP socket) are reached through internals.ts. */
 export function coalesceWrites(connection: EngineConnection): void {
-  const flush = connection.flush.bind(connection);
-  let pending = false;
-  const flushNow = () => {
-    pending = false;
-    // A transport without a TCP socket of its own (HTTP long-polling) is flushed as is.
-    const tcp = corkableSocket(connection);
-    const queued = connection.writeBuffer;
-    tcp?.cork();
-    try {
-      flush();
-    } finally {
-      tcp?.uncork();
-    }
-    if (queued && connection.writeBuffer !== queued) {
-      for (const packet of queued) {
-        packet.data = undefined;
-        packet.options = undefined;
+  replaceFlush(connection, (flush) => {
+    let pending = false;
+    const flushNow = () => {
+      pending = false;
+      // A transport without a TCP socket of its own (HTTP long-polling) is flushed as is.
+      const tcp = corkableSocket(connection);
+      const queued = writeQueue(connection);
+      tcp?.cork();
+      try {
+        flush();
+      } finally {
+        tcp?.uncork();
       }
-      // The WebSocket transport has written them all; the new queue is still empty unless the flush
-      // itself queued more (a drain callback sending), in which case it stays.
-      if (tcp && connection.writeBuffer?.length === 0) {
-        queued.length = 0;
-        connection.writeBuffer = queued;
+      const next = writeQueue(connection);
+      if (queued && next !== queued) {
+        for (const packet of queued) {
+          packet.data = undefined;
+          packet.options = undefined;
+        }
+        // The WebSocket transport has written them all; the new queue is still empty unless the flush
+        // itself queued more (a drain callback sending), in which case it stays.
+        if (tcp && next?.length === 0) {
+          queued.length = 0;
+          setWriteQueue(connection, queued);
+        }
       }
-    }
-  };
-  connection.flush = () => {
-    if (pending) return;
-    pending = true;
-    setImmediate(flushNow);
-  };
+    };
+    return () => {
+      if (pending) return;
+      pending = true;
+      setImmediate(flushNow);
+    };
+  });
 }

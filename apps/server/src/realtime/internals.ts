@@ -10,6 +10,7 @@
  * npm then installs one copy, so the frames built here (`ws.Sender.frame`) come from the `ws` that
  * engine.io writes them with (internals.test.ts checks it is one copy). Move the range with engine.io's.
  */
+import { ServerResponse } from 'node:http';
 import type { Packet } from 'socket.io-parser';
 import { WebSocket } from 'ws';
 
@@ -78,6 +79,24 @@ export interface Corkable {
   uncork(): void;
 }
 
+/**
+ * Puts `replacement` in place of the connection's flush (INTERNALS.engineFlush); it is given
+ * engine.io's own, bound to the connection.
+ */
+export function replaceFlush(connection: EngineConnection, replacement: (own: () => void) => () => void): void {
+  connection.flush = replacement(connection.flush.bind(connection));
+}
+
+/** The packets waiting for the connection's next flush (INTERNALS.engineWriteBuffer). */
+export function writeQueue(connection: EngineConnection): SentPacket[] | undefined {
+  return connection.writeBuffer;
+}
+
+/** Gives the connection `queue` as its queue of packets waiting for the next flush (INTERNALS.engineWriteBuffer). */
+export function setWriteQueue(connection: EngineConnection, queue: SentPacket[]): void {
+  connection.writeBuffer = queue;
+}
+
 /** The TCP socket under a connection's WebSocket transport, when it can be corked; null under HTTP long-polling. */
 export function corkableSocket(connection: EngineConnection): Corkable | null {
   const tcp = connection.transport?.socket?._socket;
@@ -124,6 +143,16 @@ export function writePreEncoded(socket: BroadcastTarget, text: string[], options
 /** A WebSocket upgrade's stand-in response as engine.io's middlewares see it (INTERNALS.engineUpgradeResponse). */
 export interface UpgradeResponse {
   req: unknown;
+}
+
+/** The stand-in response of a WebSocket upgrade, or null for an HTTP request's real response. */
+export function upgradeResponse(res: object): UpgradeResponse | null {
+  return res instanceof ServerResponse ? null : (res as UpgradeResponse);
+}
+
+/** Lets go of the upgrade's request the stand-in response holds (for as long as the connection is open). */
+export function releaseUpgradeRequest(res: UpgradeResponse): void {
+  res.req = null;
 }
 
 /** The failure text for an internal that is no longer what this module expects. */

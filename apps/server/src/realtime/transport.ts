@@ -14,12 +14,11 @@
  * of each connection's handshake request as socket.io's docs ("Memory usage") show. In cluster mode
  * the Redis adapter carries broadcasts, whichever the setting.
  */
-import { ServerResponse } from 'node:http';
 import { SOCKET_TRANSPORTS, type ServerArgs, type ServerEventName } from '@memeslam/protocol';
 import type { ServerOptions } from 'socket.io';
 import type { Transport } from '../games/requests.ts';
 import { coalesceWrites } from './coalesced-writes.ts';
-import type { EngineConnection, UpgradeResponse } from './internals.ts';
+import { type EngineConnection, type UpgradeResponse, releaseUpgradeRequest, upgradeResponse } from './internals.ts';
 import { jsonOnlyParser } from './json-only-parser.ts';
 import { LocalAdapter } from './local-adapter.ts';
 import { type GameServer, emitTo } from './typed-socket.ts';
@@ -61,12 +60,13 @@ export function tuneConnections(io: GameServer, setting: SocketTransport): void 
   // (internals.ts, INTERNALS.engineUpgradeResponse).
   const upgradeResponses = new WeakMap<object, UpgradeResponse>();
   io.engine.use((req: object, res: object, next: () => void) => {
-    if (!(res instanceof ServerResponse)) upgradeResponses.set(req, res as UpgradeResponse);
+    const upgrade = upgradeResponse(res);
+    if (upgrade) upgradeResponses.set(req, upgrade);
     next();
   });
   io.engine.on('headers', (_headers: unknown, req: object) => {
-    const res = upgradeResponses.get(req);
-    if (res) res.req = null;
+    const upgrade = upgradeResponses.get(req);
+    if (upgrade) releaseUpgradeRequest(upgrade);
   });
 }
 
