@@ -22,6 +22,7 @@ import { createMailer } from './mail/mailer.ts';
 import { type Clock, systemClock } from './clock.ts';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { ClusterRedis } from './cluster/redis.ts';
+import { gameRecordsFor } from './games/records.ts';
 import { registerGameRoutes } from './games/routes.ts';
 import { redisOwnership } from './games/redis-ownership.ts';
 import { GameService } from './games/service.ts';
@@ -215,6 +216,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
     config,
     onMailError: (err, mail) => app.log.error({ err, to: mail.to, subject: mail.subject }, 'mail not sent'),
     onBackgroundError: (err, task) => app.log.error({ err, task }, 'account task failed'),
+    gameRecords: (userId) => gameRecordsFor(database.db, userId),
   });
   auth.beforeAccountDeletion((user) => games.removeUser(user));
   const limit = await installRateLimits(app, config.rateLimits, counts.httpLimits);

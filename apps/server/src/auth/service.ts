@@ -6,6 +6,7 @@ import { randomInt } from 'node:crypto';
 import {
   AUTH_TEXTS,
   type AccountExport,
+  type GameRecord,
   GUEST_USERNAME_PREFIX,
   type Preferences,
   RESET_PASSWORD_TOKEN_TTL_MS,
@@ -19,7 +20,6 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { emailTokens, tournamentParticipants, tournaments, walletLedger } from '../db/schema.ts';
-import { gameRecordsFor } from '../games/records.ts';
 import { AppError, badRequest, conflict, unauthorized } from '../http/errors.ts';
 import { type Mail, type Mailer, passwordResetMail, verificationMail } from '../mail/mailer.ts';
 import {
@@ -83,6 +83,7 @@ export class AuthService {
   readonly #config: Config;
   readonly #onMailError: (error: unknown, mail: Mail) => void;
   readonly #onBackgroundError: (error: unknown, task: string) => void;
+  readonly #gameRecords: (userId: string) => Promise<GameRecord[]>;
   /** Work done after the answer went out (forgot-password, resend-verification). */
   readonly #background = new Set<Promise<void>>();
 
@@ -93,6 +94,8 @@ export class AuthService {
     config: Config;
     onMailError: (error: unknown, mail: Mail) => void;
     onBackgroundError?: (error: unknown, task: string) => void;
+    /** A user's finished games, newest first, for the account export (games/records.ts; accounts sit below games). */
+    gameRecords: (userId: string) => Promise<GameRecord[]>;
   }) {
     this.#db = deps.db;
     this.#tokens = deps.tokens;
@@ -100,6 +103,7 @@ export class AuthService {
     this.#config = deps.config;
     this.#onMailError = deps.onMailError;
     this.#onBackgroundError = deps.onBackgroundError ?? (() => {});
+    this.#gameRecords = deps.gameRecords;
     this.#versions = new TokenVersions(
       (ids) => tokenVersionsOf(this.#db, ids),
       () => tokenEpochOf(this.#db),
@@ -366,7 +370,7 @@ export class AuthService {
 
   async exportData(user: UserRow): Promise<AccountExport> {
     const [games, ledger, joined] = await Promise.all([
-      gameRecordsFor(this.#db, user.id),
+      this.#gameRecords(user.id),
       this.#db.select().from(walletLedger).where(eq(walletLedger.userId, user.id)),
       this.#db
         .select({ tournamentId: tournaments.id, name: tournaments.name, joinedAt: tournamentParticipants.joinedAt })

@@ -23,6 +23,7 @@ import type { ManualClock } from '../../src/clock.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { Db } from '../../src/db/client.ts';
 import * as schema from '../../src/db/schema.ts';
+import { gameRecordsFor } from '../../src/games/records.ts';
 import { GameService } from '../../src/games/service.ts';
 import { createMailer } from '../../src/mail/mailer.ts';
 import { TournamentService } from '../../src/tournaments/service.ts';
@@ -117,6 +118,7 @@ export async function fillPgliteRelease(dataDir: string, clock: ManualClock): Pr
     config,
     onMailError: (error) => failures.push(error),
     onBackgroundError: (error) => failures.push(error),
+    gameRecords: (userId) => gameRecordsFor(db, userId),
   });
   const tournaments = new TournamentService({ db, clock, log });
   const wallets = new WalletService({ db, secret: config.jwtSecret, clock, publicUrl: config.publicUrl });
