@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { networkOf } from '../src/http/networks.ts';
+import { networkOf } from '../src/networks.ts';
 
 describe('networkOf', () => {
   it('keeps an IPv4 address whole', () => {

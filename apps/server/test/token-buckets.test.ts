@@ -1,6 +1,6 @@
 /** The per-key token buckets behind each user's socket-event budget and game creations. */
 import { describe, expect, it } from 'vitest';
-import { MemoryTokenBuckets } from '../src/http/token-buckets.ts';
+import { MemoryTokenBuckets } from '../src/token-buckets.ts';
 
 describe('MemoryTokenBuckets', () => {
   it('gives a burst of `capacity`, then refills at `perSecond`, never above capacity', () => {

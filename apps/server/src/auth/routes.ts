@@ -2,7 +2,7 @@
 import { AUTH_TEXTS, type HttpRouteName, SERVER_TEXTS, SUCCESS_TEXTS } from '@memeslam/protocol';
 import type { FastifyInstance } from 'fastify';
 import { type Answer, type RouteContext, defineRoute } from '../http/route.ts';
-import { networkOf } from '../http/networks.ts';
+import { networkOf } from '../networks.ts';
 import type { RateLimiter } from '../http/rate-limits.ts';
 import type { UserRow } from '../users/repository.ts';
 import { setLoginAccount } from './login-account.ts';

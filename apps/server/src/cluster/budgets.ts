@@ -9,7 +9,7 @@
  * gets one node's budget rather than none; once Redis answers again its counts take over.
  */
 import type { Redis, Result } from 'ioredis';
-import { type BucketOptions, type BudgetStore, MemoryTokenBuckets } from '../http/token-buckets.ts';
+import { type BucketOptions, type BudgetStore, MemoryTokenBuckets } from '../token-buckets.ts';
 import { bounded, defineScript } from './nodes.ts';
 
 /**

@@ -10,7 +10,7 @@
  * memory) and the per-socket events a second.
  */
 import type { Redis } from 'ioredis';
-import { type BudgetFactory, memoryBudgets } from '../http/token-buckets.ts';
+import { type BudgetFactory, memoryBudgets } from '../token-buckets.ts';
 import { type AddressCaps, MemoryAddressCaps, RedisAddressCaps } from './address-caps.ts';
 import { RedisTokenBuckets } from './budgets.ts';
 import { DEFAULT_TIMING, NodeHeartbeat, type NodeTiming } from './nodes.ts';

@@ -5,7 +5,7 @@
  * the secret the key cannot be turned back into an address by trying them all.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import { networkOf } from '../http/networks.ts';
+import { networkOf } from '../networks.ts';
 
 export type AddressKeyer = (address: string | null | undefined) => string | null;
 

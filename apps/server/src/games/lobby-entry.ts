@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { type GameSetup, MATCH_ME, REMATCH_HOLD_MS } from '@memeslam/protocol';
-import { type BudgetFactory, type BudgetStore, memoryBudgets } from '../http/token-buckets.ts';
+import { type BudgetFactory, type BudgetStore, memoryBudgets } from '../token-buckets.ts';
 import type { GamesContext } from './context.ts';
 import { type Answers, type Entry, type GameRequest, type User, rejoinFor, settle } from './requests.ts';
 import { GameRoom } from './room.ts';

@@ -14,7 +14,7 @@ import type { RecordableHistogram } from 'node:perf_hooks';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.ts';
 import type { Db, Prepared } from '../db/client.ts';
-import type { BudgetFactory } from '../http/token-buckets.ts';
+import type { BudgetFactory } from '../token-buckets.ts';
 import type { GamesContext } from './context.ts';
 import { type AddressKeyer, addressKeyer } from './address-key.ts';
 import { FinishedRooms } from './finished-rooms.ts';

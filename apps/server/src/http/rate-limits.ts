@@ -19,7 +19,7 @@ import type { Counts } from '../cluster/counts.ts';
 import { loginAccountOf, setLoginAccount } from '../auth/login-account.ts';
 import { isKnownNetwork, rememberNetwork } from '../auth/login-networks.ts';
 import { AppError, tooManyRequests } from './errors.ts';
-import { networkOf } from './networks.ts';
+import { networkOf } from '../networks.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

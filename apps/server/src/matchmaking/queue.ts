@@ -30,7 +30,7 @@ import { users } from '../db/schema.ts';
 import type { User } from '../games/requests.ts';
 import type { GameService } from '../games/service.ts';
 import { type Outcome, fail, ok } from '../games/types.ts';
-import type { BudgetFactory, BudgetStore } from '../http/token-buckets.ts';
+import type { BudgetFactory, BudgetStore } from '../token-buckets.ts';
 import { type Decision, pair } from './pairing.ts';
 import { MemoryQueueStore, type QueueEntry, type QueueStore, pairKey } from './store.ts';
 
