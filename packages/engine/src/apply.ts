@@ -104,14 +104,22 @@ function parseCommand(input: unknown): Command | null {
   const optionalIndex = (v: unknown): v is number | undefined => v === undefined || Number.isInteger(v);
   switch (c.type) {
     case 'playCard':
-      return typeof c.cardId === 'string' && Number.isInteger(c.pileIndex) ? (c as unknown as Command) : null;
+      return typeof c.cardId === 'string' && typeof c.pileIndex === 'number' && Number.isInteger(c.pileIndex)
+        ? { type: 'playCard', playerId: c.playerId, cardId: c.cardId, pileIndex: c.pileIndex }
+        : null;
     case 'usePowerUp': {
       if (typeof c.powerUpType !== 'string') return null;
       if (!optionalString(c.targetPlayerId) || !optionalString(c.cardId) || !optionalIndex(c.pileIndex)) return null;
       const target: PowerUpTarget = { targetPlayerId: c.targetPlayerId, cardId: c.cardId, pileIndex: c.pileIndex };
       return { type: 'usePowerUp', playerId: c.playerId, powerUpType: c.powerUpType as PowerUpType, ...target };
     }
+    case 'checkDeadlock':
+    case 'forceDeadlockResolution':
+    case 'leave':
+    case 'disconnect':
+    case 'reconnect':
+      return { type: c.type, playerId: c.playerId };
     default:
-      return c as unknown as Command;
+      return null;
   }
 }

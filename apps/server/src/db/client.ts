@@ -132,7 +132,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     throw error;
   }
   return {
-    db: drizzle(opened.pool, { schema }) as unknown as Db,
+    db: drizzle(opened.pool, { schema }),
     kind: opened.kind,
     postmasterPid: opened.postmasterPid,
     logWriters: LOG_WRITERS,

@@ -2,6 +2,7 @@
  * The database schema (Drizzle pg-core): one schema and one set of migrations for every PostgreSQL, embedded
  * or external. Changing it means `npm run db:generate` and committing the new numbered migration.
  */
+import type { Command, GameConfig } from '@memeslam/engine';
 import { DEFAULT_PREFERENCES, type GameSetup, type TournamentDraft, USER_ROLES } from '@memeslam/protocol';
 import { sql } from 'drizzle-orm';
 import {
@@ -19,6 +20,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+// Types only: the shapes a live game's row stores are the rooms' own (no runtime import).
+import type { StoredHeader, StoredLobby } from '../games/types.ts';
 
 const createdAt = (name = 'created_at') => timestamp(name, { withTimezone: true }).notNull().defaultNow();
 
@@ -143,9 +146,9 @@ export const games = pgTable(
     seed: text('seed'),
     seedCommitment: text('seed_commitment'),
     /** A lobby's seats, host, ready flags and countdown, rewritten on each change before the deal. */
-    lobby: jsonb('lobby'),
+    lobby: jsonb('lobby').$type<StoredLobby>(),
     /** From the deal: the engine's config (seed, seats, cards, speed, start) and the clock offset. */
-    header: jsonb('header'),
+    header: jsonb('header').$type<StoredHeader>(),
     /** Set when the game could not be rebuilt from its log at start-up: it is set aside, not retried. */
     restoreError: text('restore_error'),
     /**
@@ -191,7 +194,8 @@ export const gameLog = pgTable(
     at: doublePrecision('at').notNull(),
     /** The room's broadcast seq after this step, so a restored room never reuses a number. */
     seq: integer('seq').notNull(),
-    command: jsonb('command'),
+    /** The command the engine applied; null for a timer step. */
+    command: jsonb('command').$type<Command>(),
   },
   (t) => [primaryKey({ columns: [t.gameId, t.n] })],
 );
@@ -237,8 +241,8 @@ export const replays = pgTable('replays', {
   gameId: uuid('game_id')
     .primaryKey()
     .references(() => games.id, { onDelete: 'cascade' }),
-  config: jsonb('config').notNull(),
-  commands: jsonb('commands').notNull(),
+  config: jsonb('config').$type<GameConfig>().notNull(),
+  commands: jsonb('commands').$type<{ at: number; command: Command }[]>().notNull(),
   createdAt: createdAt(),
 });
 

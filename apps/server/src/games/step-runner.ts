@@ -38,6 +38,15 @@ export interface StepHooks {
   halt(): RoomPayload<'gameEnded'> | null;
 }
 
+/**
+ * A room event's payload given its seq: the event's payload, the same object. The overload says so
+ * for every room event, which TypeScript cannot see through `Omit` for a generic event.
+ */
+function numbered<E extends RoomEventName>(payload: RoomPayload<E>, seq: number): ServerPayload<E>;
+function numbered(payload: object, seq: number): object {
+  return Object.assign(payload, { seq });
+}
+
 export class StepRunner {
   readonly #gameId: string;
   readonly #deps: RoomDeps;
@@ -105,10 +114,7 @@ export class StepRunner {
    */
   emit<E extends RoomEventName>(event: E, payload: RoomPayload<E>): void {
     this.#seq += 1;
-    // A room event's payload less its seq, with the seq: the event's payload (TypeScript cannot see
-    // through Omit for a generic event).
-    (payload as { seq?: number }).seq = this.#seq;
-    const message = payload as unknown as ServerPayload<E>;
+    const message = numbered(payload, this.#seq);
     this.#buffer.send(this.#deps.prepareToRoom(this.#gameId, event, message));
   }
 

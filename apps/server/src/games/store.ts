@@ -20,7 +20,6 @@ import {
   type LoggedCommand,
   type RoomWrite,
   type StoredGame,
-  type StoredHeader,
   type StoredLobby,
   sha256Hex,
 } from './types.ts';
@@ -228,7 +227,7 @@ export class GameStore {
     const byGame = new Map<string, LogEntry[]>();
     for (const e of logs) {
       const list = byGame.get(e.gameId) ?? [];
-      list.push({ n: e.n, at: e.at, seq: e.seq, command: e.command as LogEntry['command'] });
+      list.push({ n: e.n, at: e.at, seq: e.seq, command: e.command });
       byGame.set(e.gameId, list);
     }
     return all.flatMap((row) => {
@@ -239,8 +238,8 @@ export class GameStore {
           roomCode: row.roomCode,
           setup: row.settings,
           createdAt: row.createdAt.getTime(),
-          lobby: row.lobby as StoredLobby,
-          header: (row.header as StoredHeader | null) ?? null,
+          lobby: row.lobby,
+          header: row.header,
           entries: byGame.get(row.id) ?? [],
         },
       ];

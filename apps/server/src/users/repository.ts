@@ -159,10 +159,13 @@ export async function deleteUser(db: Db, id: string): Promise<void> {
 
 export const DELETED_USERNAME = 'Deleted player';
 
-function anonymiseReplay(replay: typeof replays.$inferSelect, playerId: string, anonymousId: string) {
-  const swap = (value: unknown) => (value === playerId ? anonymousId : value);
-  const config = replay.config as { seats: { id: string; username: string }[] };
-  const commands = replay.commands as { at: number; command: Record<string, unknown> }[];
+function anonymiseReplay(
+  replay: typeof replays.$inferSelect,
+  playerId: string,
+  anonymousId: string,
+): Pick<typeof replays.$inferInsert, 'config' | 'commands'> {
+  const swap = (id: string) => (id === playerId ? anonymousId : id);
+  const { config, commands } = replay;
   return {
     config: {
       ...config,
@@ -170,7 +173,10 @@ function anonymiseReplay(replay: typeof replays.$inferSelect, playerId: string, 
     },
     commands: commands.map(({ at, command }) => ({
       at,
-      command: { ...command, playerId: swap(command.playerId), targetPlayerId: swap(command.targetPlayerId) },
+      command:
+        command.type === 'usePowerUp' && command.targetPlayerId !== undefined
+          ? { ...command, playerId: swap(command.playerId), targetPlayerId: swap(command.targetPlayerId) }
+          : { ...command, playerId: swap(command.playerId) },
     })),
   };
 }

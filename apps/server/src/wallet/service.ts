@@ -156,9 +156,11 @@ export class WalletService {
 
   /** The nonce's times (epoch ms) when it was issued by this server for this user and address. */
   #openNonce(nonce: string, userId: string, address: string): OpenedNonce {
-    const match = NONCE_FORMAT.exec(nonce);
-    if (!match) throw badRequest(SERVER_TEXTS.invalidWalletNonce);
-    const [, random, issued, expiry, mac] = match as unknown as [string, string, string, string, string];
+    const [, random, issued, expiry, mac] = NONCE_FORMAT.exec(nonce) ?? [];
+    // The format's four groups are all required: a match has them all.
+    if (random === undefined || issued === undefined || expiry === undefined || mac === undefined) {
+      throw badRequest(SERVER_TEXTS.invalidWalletNonce);
+    }
     const issuedAt = parseInt(issued, 36);
     const expiresAt = parseInt(expiry, 36);
     // Compared as text, lowercase hex both: one issued nonce has one spelling.
