@@ -24,7 +24,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AuthService } from '../auth/service.ts';
 import { type AddressCaps, MemoryAddressCaps } from '../cluster/address-caps.ts';
 import type { User } from '../games/requests.ts';
-import { networkOf } from '../http/networks.ts';
+import { networkOf } from '../networks.ts';
 import { socketOriginCheck } from '../http/origins.ts';
 import type { GameServer, GameSocket } from './typed-socket.ts';
 

@@ -12,7 +12,7 @@ import type { AuthService } from '../auth/service.ts';
 import type { AddressCaps } from '../cluster/address-caps.ts';
 import type { Presence } from '../cluster/presence.ts';
 import type { GameService } from '../games/service.ts';
-import type { BudgetStore } from '../http/token-buckets.ts';
+import type { BudgetStore } from '../token-buckets.ts';
 import type { Matchmaker } from '../matchmaking/queue.ts';
 import type { Metrics } from '../metrics.ts';
 import { type TrustProxy, admission, handshakeOptions } from './admission.ts';

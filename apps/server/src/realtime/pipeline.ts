@@ -18,7 +18,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuthService } from '../auth/service.ts';
 import { type Outcome, fail } from '../games/types.ts';
-import { type BudgetStore, MemoryTokenBuckets } from '../http/token-buckets.ts';
+import { type BudgetStore, MemoryTokenBuckets } from '../token-buckets.ts';
 import type { Metrics } from '../metrics.ts';
 import type { Handlers } from './handlers.ts';
 import type { GameSocket, SocketState } from './typed-socket.ts';
