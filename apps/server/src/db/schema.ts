@@ -2,7 +2,7 @@
  * The database schema (Drizzle pg-core): one schema and one set of migrations for every PostgreSQL, embedded
  * or external. Changing it means `npm run db:generate` and committing the new numbered migration.
  */
-import type { Command, GameConfig } from '@memeslam/engine';
+import type { BotDifficulty, Command, GameConfig } from '@memeslam/engine';
 import { DEFAULT_PREFERENCES, type GameSetup, type TournamentDraft, USER_ROLES } from '@memeslam/protocol';
 import { sql } from 'drizzle-orm';
 import {
@@ -20,8 +20,6 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-// Types only: the shapes a live game's row stores are the rooms' own (no runtime import).
-import type { StoredHeader, StoredLobby } from '../games/types.ts';
 
 const createdAt = (name = 'created_at') => timestamp(name, { withTimezone: true }).notNull().defaultNow();
 
@@ -41,6 +39,55 @@ export interface StoredTournamentSettings {
 export interface StoredAchievement {
   id: string;
   unlockedAt: string;
+}
+
+/** A live game's status (`games.status`). */
+export type RoomStatus = 'waiting' | 'starting' | 'active' | 'finished';
+
+export interface Seat {
+  /** The user's id, or `bot-{n}` for a bot. */
+  readonly playerId: string;
+  readonly username: string;
+  readonly bot: BotDifficulty | null;
+  /** A "Match me" bot's pace (the host's recorded median time per play, ms); the engine's SeatConfig.botPaceMs. */
+  readonly botPaceMs?: number | undefined;
+  /**
+   * A person's seat: the keyed hash of the network they took it from (docs/fair-play.md), recorded with
+   * the finished game; never shown. Absent for bots and for seats taken without an address.
+   */
+  readonly addressKey?: string | null | undefined;
+  isReady: boolean;
+}
+
+/**
+ * A rematch lobby's hold (docs/privacy.md): until `until` (game-clock ms) only these users (the
+ * previous game's players) may take a seat; then it is an ordinary lobby.
+ */
+export interface RematchHold {
+  readonly userIds: readonly string[];
+  readonly until: number;
+}
+
+/** A lobby as stored before the deal (and kept after it, for the host's name and the room's seq). */
+export interface StoredLobby {
+  readonly hostId: string;
+  readonly hostName: string;
+  readonly status: RoomStatus;
+  readonly seats: readonly Seat[];
+  readonly startsAt: number | null;
+  readonly autoStartAt: number | null;
+  readonly seq: number;
+  /** Wall time of the write, to shift the countdown by the time the server was down. */
+  readonly savedAt: number;
+  /** A rematch lobby's hold while it runs (absent in rows written before rematch holds existed). */
+  readonly hold?: RematchHold | null;
+}
+
+/** From the deal on: what the engine needs to rebuild the game from its log. */
+export interface StoredHeader {
+  readonly config: GameConfig;
+  /** Wall clock − game clock at the deal. */
+  readonly clockOffset: number;
 }
 
 export const users = pgTable(

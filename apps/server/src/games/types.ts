@@ -8,7 +8,6 @@ import {
   type BotDifficulty,
   type Command,
   DEFAULT_MATCH_PACE_MS,
-  type GameConfig,
   type GameState,
   advance,
   apply,
@@ -26,23 +25,13 @@ import {
   type ServerPayload,
 } from '@memeslam/protocol';
 import type { Clock } from '../clock.ts';
+import type { RoomStatus, Seat, StoredHeader, StoredLobby } from '../db/schema.ts';
 
-export type RoomStatus = 'waiting' | 'starting' | 'active' | 'finished';
-
-export interface Seat {
-  /** The user's id, or `bot-{n}` for a bot. */
-  readonly playerId: string;
-  readonly username: string;
-  readonly bot: BotDifficulty | null;
-  /** A "Match me" bot's pace (the host's recorded median time per play, ms); the engine's SeatConfig.botPaceMs. */
-  readonly botPaceMs?: number | undefined;
-  /**
-   * A person's seat: the keyed hash of the network they took it from (docs/fair-play.md), recorded with
-   * the finished game; never shown. Absent for bots and for seats taken without an address.
-   */
-  readonly addressKey?: string | null | undefined;
-  isReady: boolean;
-}
+/**
+ * A room's status, a seat, a lobby and a dealt game's header as a live game's row stores them: the
+ * database schema holds these shapes (db/schema.ts, its jsonb columns), the rooms use them as they are.
+ */
+export type { RematchHold, RoomStatus, Seat, StoredHeader, StoredLobby } from '../db/schema.ts';
 
 /** A refusal: the text a person reads and the code the ack, the HTTP status and the client decide by. */
 export interface Refusal {
@@ -106,37 +95,6 @@ export interface LogEntry {
   /** The room's broadcast seq after the step. */
   readonly seq: number;
   readonly command: Command | null;
-}
-
-/** A lobby as stored before the deal (and kept after it, for the host's name and the room's seq). */
-/**
- * A rematch lobby's hold (docs/privacy.md): until `until` (game-clock ms) only these users (the
- * previous game's players) may take a seat; then it is an ordinary lobby.
- */
-export interface RematchHold {
-  readonly userIds: readonly string[];
-  readonly until: number;
-}
-
-export interface StoredLobby {
-  readonly hostId: string;
-  readonly hostName: string;
-  readonly status: RoomStatus;
-  readonly seats: readonly Seat[];
-  readonly startsAt: number | null;
-  readonly autoStartAt: number | null;
-  readonly seq: number;
-  /** Wall time of the write, to shift the countdown by the time the server was down. */
-  readonly savedAt: number;
-  /** A rematch lobby's hold while it runs (absent in rows written before rematch holds existed). */
-  readonly hold?: RematchHold | null;
-}
-
-/** From the deal on: what the engine needs to rebuild the game from its log. */
-export interface StoredHeader {
-  readonly config: GameConfig;
-  /** Wall clock − game clock at the deal. */
-  readonly clockOffset: number;
 }
 
 /** What one step of a room changes in its row; fields left out stay as they are. */
