@@ -175,7 +175,7 @@ export class NodeBus {
       const receivers = await this.#publish(nodeId, { id, from: this.#nodeId, body });
       if (receivers === 0) fail(new NodeUnreachable(`node ${nodeId} is not listening`));
     } catch (error) {
-      fail(new NodeUnreachable(`Redis unavailable: ${(error as Error).message}`));
+      fail(new NodeUnreachable(`Redis unavailable: ${error instanceof Error ? error.message : String(error)}`));
     }
     const answer = await reply;
     if (!answer.ok) throw answer.error;
