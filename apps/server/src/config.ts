@@ -41,7 +41,8 @@ export const envSchema = z.object({
   ALLOWED_ORIGINS: z.string().optional(),
   /**
    * Fastify's trustProxy: comma-separated addresses/CIDRs of the proxies (only these may name the
-   * client in X-Forwarded-For), false, or — with HOST on loopback only — true or a hop count.
+   * client in X-Forwarded-For), false, or — with HOST on loopback only — true, a hop count or a range
+   * wider than an IPv4 /8 or IPv6 /32.
    */
   TRUST_PROXY: z.string().optional(),
   /** A bearer token that opens /metrics from any address (without it: loopback only). */
@@ -62,14 +63,39 @@ function parseTrustProxy(value: string | undefined): TrustProxy | Error {
     .split(',')
     .map((a) => a.trim())
     .filter((a) => a !== '');
-  const address = /^[0-9a-f.:]+(\/\d{1,3})?$/i;
-  if (
-    addresses.length === 0 ||
-    !addresses.every((a) => address.test(a) || a === 'loopback' || a === 'linklocal' || a === 'uniquelocal')
-  ) {
+  const named = (a: string) => a === 'loopback' || a === 'linklocal' || a === 'uniquelocal';
+  const valid = (a: string) => (a.includes('/') ? isCidr(a) : ipaddr.isValid(a));
+  if (addresses.length === 0 || !addresses.every((a) => named(a) || valid(a))) {
     return new Error('must be true, false, a hop count, or comma-separated proxy addresses');
   }
   return addresses;
+}
+
+function isCidr(text: string): boolean {
+  try {
+    ipaddr.parseCIDR(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A proxy range wider than an IPv4 /8 or an IPv6 /32 (`0.0.0.0/0`, `::/0`) is no proxy's address: it
+ * trusts much of the internet to name the client, as `true` does.
+ */
+function isBlanketRange(text: string): boolean {
+  if (!text.includes('/')) return false;
+  const [range, bits] = ipaddr.parseCIDR(text);
+  if (range.kind() === 'ipv6' && (range as ipaddr.IPv6).isIPv4MappedAddress()) return bits < 96 + 8;
+  return bits < (range.kind() === 'ipv4' ? 8 : 32);
+}
+
+/** Whether TRUST_PROXY lets whoever connects name the client: true, a hop count, or a blanket range. */
+function trustsAnyone(trust: TrustProxy): boolean {
+  if (trust === true) return true;
+  if (typeof trust === 'number') return trust > 0;
+  return Array.isArray(trust) && trust.some(isBlanketRange);
 }
 
 /** HOST values only this machine can reach: then a blanket TRUST_PROXY trusts nobody else. */
@@ -179,7 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
   }
   // A blanket trust lets a client that reaches the server directly name any address it likes in
   // X-Forwarded-For, and so dodge every per-address limit (docs/limits.md).
-  if ((trustProxy === true || (typeof trustProxy === 'number' && trustProxy > 0)) && !isLoopbackHost(e.HOST)) {
+  if (trustsAnyone(trustProxy) && !isLoopbackHost(e.HOST)) {
     throw new ConfigError(
       `Invalid configuration: TRUST_PROXY=${e.TRUST_PROXY} trusts X-Forwarded-For from anyone who reaches HOST=${e.HOST}: ` +
         `set TRUST_PROXY to your proxy's addresses (e.g. TRUST_PROXY=127.0.0.1 or 10.0.0.5), or HOST=127.0.0.1`,

@@ -39,6 +39,9 @@ describe('TRUST_PROXY', () => {
     [{ TRUST_PROXY: '2', HOST: '0.0.0.0' }],
     [{ TRUST_PROXY: 'true', HOST: '192.168.1.5' }],
     [{ TRUST_PROXY: '1', HOST: '2001:db8::1' }],
+    [{ TRUST_PROXY: '0.0.0.0/0', HOST: '0.0.0.0' }],
+    [{ TRUST_PROXY: '10.0.0.5,::/0', HOST: '::' }],
+    [{ TRUST_PROXY: '64.0.0.0/2', HOST: '0.0.0.0' }],
   ])('a blanket trust on a reachable HOST is refused with one line naming the fix: %j', (env) => {
     const message = refusal(env);
     expect(message).toMatch(/^Invalid configuration: TRUST_PROXY=\S+ trusts X-Forwarded-For from anyone/);
@@ -54,9 +57,20 @@ describe('TRUST_PROXY', () => {
     [{ TRUST_PROXY: 'loopback', HOST: '0.0.0.0' }, ['loopback']],
     [{ TRUST_PROXY: '10.0.0.5, 2001:db8::/64', HOST: '::' }, ['10.0.0.5', '2001:db8::/64']],
     [{ TRUST_PROXY: 'false' }, false],
+    [{ TRUST_PROXY: '10.0.0.0/8', HOST: '0.0.0.0' }, ['10.0.0.0/8']],
+    [{ TRUST_PROXY: '0.0.0.0/0', HOST: '127.0.0.1' }, ['0.0.0.0/0']],
   ])('named proxies anywhere, a blanket trust on loopback only: %j', (env, trustProxy) => {
     expect(loadConfig({ DATA_DIR: tempDir(), ...env }).trustProxy).toEqual(trustProxy);
   });
+
+  it.each(['10.0.0.5/999', '300.1.1.1', '10.0.0.5,,not-an-address'])(
+    'a malformed proxy address is one clear line: %s',
+    (value) => {
+      expect(refusal({ TRUST_PROXY: value })).toMatch(
+        /^Invalid configuration: TRUST_PROXY must be true, false, a hop count/,
+      );
+    },
+  );
 
   it('a server started with HOST=0.0.0.0 and TRUST_PROXY=true exits non-zero with that one line', async () => {
     const proc = run(main, [], { HOST: '0.0.0.0', TRUST_PROXY: 'true', DATA_DIR: tempDir() });
