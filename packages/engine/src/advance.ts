@@ -59,7 +59,7 @@ function step(d: Draft, t: number): void {
     const p = d.peek(i);
     if (inGame(p) && p.disconnectedAt !== null && p.disconnectedAt + DISCONNECT_GRACE_MS <= t) {
       const gone = d.player(i);
-      gone.left = { at: t, reason: 'disconnected' };
+      gone.left = { at: t, wentAt: p.disconnectedAt, reason: 'disconnected' };
       gone.disconnectedAt = null;
       d.emit({ type: 'playerLeft', playerId: p.id, reason: 'disconnected' });
       checkRemainingPlayers(d);

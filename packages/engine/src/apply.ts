@@ -70,7 +70,7 @@ export function apply(state: GameState, command: unknown, now: number): ApplyRes
     }
     case 'leave': {
       const leaver = d.player(i);
-      leaver.left = { at: d.clock, reason: 'left' };
+      leaver.left = { at: d.clock, wentAt: d.clock, reason: 'left' };
       leaver.disconnectedAt = null;
       d.emit({ type: 'playerLeft', playerId: leaver.id, reason: 'left' });
       checkRemainingPlayers(d);

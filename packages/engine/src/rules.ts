@@ -135,10 +135,12 @@ export function refreshDerived(d: Draft): void {
 
 /**
  * Whether a player who left contested the game before going (docs/fair-play.md): they stayed at least
- * EARLY_LEAVE_MS of play (from `startedAt`) and played at least EARLY_LEAVE_MIN_CARDS cards.
+ * EARLY_LEAVE_MS of play (from `startedAt`) and played at least EARLY_LEAVE_MIN_CARDS cards. "Stayed"
+ * ends when they went (`left.wentAt`): for a disconnect that ran out its grace, when they disconnected,
+ * not when the grace ran out.
  */
 export function contestedBeforeLeaving(p: PlayerState, startedAt: number): boolean {
-  return p.left !== null && p.left.at - startedAt >= EARLY_LEAVE_MS && p.cardsPlayed >= EARLY_LEAVE_MIN_CARDS;
+  return p.left !== null && p.left.wentAt - startedAt >= EARLY_LEAVE_MS && p.cardsPlayed >= EARLY_LEAVE_MIN_CARDS;
 }
 
 /**

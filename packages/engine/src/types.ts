@@ -43,8 +43,13 @@ export interface PlayerState {
   /** When the player was last frozen (kept after the thaw: no bot freezes them again within 20 s). */
   readonly lastFrozenAt: number | null;
   readonly cardsPlayed: number;
-  /** Set when the player forfeited (left, or disconnected for too long). */
-  readonly left: { readonly at: number; readonly reason: LeaveReason } | null;
+  /**
+   * Set when the player forfeited (left, or disconnected for too long). `at` is when they were taken
+   * out of the game (for a disconnect, when its 60 s grace ran out); `wentAt` is when they went away
+   * (the leave itself, or the start of the disconnect they never came back from), the time the early
+   * walk-away rule judges (docs/fair-play.md).
+   */
+  readonly left: { readonly at: number; readonly wentAt: number; readonly reason: LeaveReason } | null;
   readonly disconnectedAt: number | null;
   /** Since when the player has had no playable hand card (null while they have one). */
   readonly stuckSince: number | null;

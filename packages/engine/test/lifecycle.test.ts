@@ -3,6 +3,7 @@ import {
   DISCONNECT_GRACE_MS,
   EARLY_LEAVE_MIN_CARDS,
   EARLY_LEAVE_MS,
+  type GameState,
   advance,
   apply,
   nextDeadline,
@@ -24,7 +25,7 @@ describe('leaving forfeits', () => {
     const { state, events } = accepted(apply(s, leave('p1'), 1000));
     expect(events).toEqual([{ type: 'playerLeft', playerId: 'p1', reason: 'left' }]);
     expect(state.status).toBe('active');
-    expect(playerOf(state, 'p1').left).toEqual({ at: 1000, reason: 'left' });
+    expect(playerOf(state, 'p1').left).toEqual({ at: 1000, wentAt: 1000, reason: 'left' });
     expect(viewFor(state, null).players[0]).toMatchObject({ hasLeft: true, isConnected: false });
     const capped = advance(state, state.endsAt).state;
     expect(capped.result?.ranking.map((r) => [r.playerId, r.forfeited])).toEqual([
@@ -134,6 +135,51 @@ describe('abort: every opponent walked away early (docs/fair-play.md)', () => {
     });
   });
 
+  // p2 plays 5 real cards in the first 5 s (Blue on Blue 5 Bonk), then goes.
+  const fiveCardsIn = (): GameState => {
+    let state: GameState = scenario({
+      piles: ['B5Bo', 'G4So'],
+      players: [
+        { hand: 'G1Pc R3Pk', deck: 'Y2Wi' },
+        { hand: 'B1Bo B2Bo B3Bo', deck: 'B4Bo B1Pe B2Pe Y3Wi' },
+      ],
+    });
+    for (const [n, cardId] of ['B1Bo', 'B2Bo', 'B3Bo', 'B4Bo', 'B1Pe'].entries()) {
+      state = accepted(apply(state, { type: 'playCard', playerId: 'p2', cardId, pileIndex: 0 }, 1000 + n * 800)).state;
+    }
+    expect(playerOf(state, 'p2').cardsPlayed).toBe(EARLY_LEAVE_MIN_CARDS);
+    return state;
+  };
+
+  it('judges a disconnect that ran out its grace by when the player went: 5 cards, gone at 5 s → aborted', () => {
+    const off = accepted(apply(fiveCardsIn(), disconnect('p2'), 5000)).state;
+    expect(advance(off, 5000 + DISCONNECT_GRACE_MS - 1).state.status).toBe('active');
+    const { state, events } = advance(off, 5000 + DISCONNECT_GRACE_MS);
+    expect(events.map((e) => e.type)).toEqual(['playerLeft', 'gameEnded']);
+    // Taken out when the grace ran out (65 s), but judged by the disconnect at 5 s: as the button at 5 s.
+    expect(playerOf(state, 'p2').left).toEqual({ at: 65_000, wentAt: 5000, reason: 'disconnected' });
+    expect(state.result).toMatchObject({ winnerId: null, reason: 'aborted', endedAt: 65_000 });
+    expect(state.result?.ranking.map((r) => r.points)).toEqual([0, 0]);
+    expect(accepted(apply(fiveCardsIn(), leave('p2'), 5000)).state.result?.reason).toBe('aborted');
+  });
+
+  it('gives the forfeit win when the disconnected player had played 5 cards and 70 s before going', () => {
+    const off = accepted(apply(fiveCardsIn(), disconnect('p2'), 70_000)).state;
+    const { state } = advance(off, 70_000 + DISCONNECT_GRACE_MS);
+    expect(playerOf(state, 'p2').left).toEqual({ at: 130_000, wentAt: 70_000, reason: 'disconnected' });
+    expect(state.result).toMatchObject({ winnerId: 'p1', reason: 'forfeit', endedAt: 130_000 });
+    expect(state.result?.ranking[0]?.points).toBeGreaterThan(0);
+  });
+
+  it('judges a reconnected player by their last disconnect, not the first', () => {
+    const away = accepted(apply(fiveCardsIn(), disconnect('p2'), 5000)).state;
+    const back = accepted(apply(away, reconnect('p2'), 30_000)).state;
+    const off = accepted(apply(back, disconnect('p2'), 61_000)).state;
+    const { state } = advance(off, 61_000 + DISCONNECT_GRACE_MS);
+    expect(playerOf(state, 'p2').left).toEqual({ at: 121_000, wentAt: 61_000, reason: 'disconnected' });
+    expect(state.result).toMatchObject({ winnerId: 'p1', reason: 'forfeit' });
+  });
+
   it('leaves wins, caps and deadlocks alone: only walk-aways are judged', () => {
     const { state } = accepted(apply(two(0), { type: 'playCard', playerId: 'p1', cardId: 'B1Pe', pileIndex: 0 }, 1000));
     expect(state.result).toMatchObject({ winnerId: 'p1', reason: 'win' });
@@ -203,7 +249,7 @@ describe('disconnect and reconnect', () => {
     expect(before.state).toBe(off.state);
   });
 
-  it('forfeits after 60 s away: the other player wins (the leaver had played 5 cards)', () => {
+  it('forfeits after 60 s away: the other player wins (the leaver had played 5 cards and 70 s)', () => {
     const played = scenario({
       piles: ['B5Bo', 'G4So'],
       players: [
@@ -211,11 +257,11 @@ describe('disconnect and reconnect', () => {
         { hand: 'R5Wi G4Pk', deck: 'Pu3Pc' },
       ],
     });
-    const { state, events } = advance(accepted(apply(played, disconnect('p1'), 1000)).state, 61_000);
+    const { state, events } = advance(accepted(apply(played, disconnect('p1'), 70_000)).state, 130_000);
     expect(events.map((e) => e.type)).toEqual(['playerLeft', 'gameEnded']);
     expect(events[0]).toEqual({ type: 'playerLeft', playerId: 'p1', reason: 'disconnected' });
-    expect(playerOf(state, 'p1').left).toEqual({ at: 61_000, reason: 'disconnected' });
-    expect(state.result).toMatchObject({ winnerId: 'p2', reason: 'forfeit', endedAt: 61_000 });
+    expect(playerOf(state, 'p1').left).toEqual({ at: 130_000, wentAt: 70_000, reason: 'disconnected' });
+    expect(state.result).toMatchObject({ winnerId: 'p2', reason: 'forfeit', endedAt: 130_000 });
   });
 
   it('keeps the seat when the player is back in time', () => {

@@ -274,7 +274,7 @@ describe('FREEZE: the target can neither play nor use power-ups for 8000 ms', ()
     const two = scenario({ piles: ['B5Bo', 'Y4So'], players: [{ hand: 'R1Bo' }, { hand: 'O2Pc' }] });
     const alone: GameState = {
       ...two,
-      players: [two.players[0]!, { ...two.players[1]!, left: { at: 0, reason: 'left' } }],
+      players: [two.players[0]!, { ...two.players[1]!, left: { at: 0, wentAt: 0, reason: 'left' } }],
     };
     expect(refused(apply(alone, use('p1', 'FREEZE', { targetPlayerId: 'p2' }), 0)).error).toEqual({
       code: 'NO_OPPONENTS',

@@ -16,6 +16,7 @@ import {
   UNIQUE_CARD_COUNT,
   advance,
   apply,
+  DISCONNECT_GRACE_MS,
   EARLY_LEAVE_MIN_CARDS,
   EARLY_LEAVE_MS,
   contestedBeforeLeaving,
@@ -428,15 +429,18 @@ describe('properties of random games', () => {
 
 describe('walk-aways (docs/fair-play.md)', () => {
   it('a game decided by leaving is a forfeit win exactly when some leaver stayed 60 s and played 5 cards', () => {
+    // A leaver goes at `at`, by the button or by a disconnect they never come back from; either way
+    // `at` is the time the rule judges, not the end of the disconnect's grace.
     const leaverArb = fc.record({
       at: fc.integer({ min: 0, max: 3 * EARLY_LEAVE_MS }),
       cards: fc.integer({ min: 0, max: 3 * EARLY_LEAVE_MIN_CARDS }),
+      how: fc.constantFrom('leave', 'disconnect'),
     });
     fc.assert(
       fc.property(hex, fc.array(leaverArb, { minLength: 1, maxLength: 5 }), (seed, leavers) => {
         const seats = [null, ...leavers.map(() => null)].map((bot, i) => ({ id: `p${i}`, username: `P${i}`, bot }));
         const dealt = createGame({ seed, seats, cardsPerPlayer: 20, speed: 'normal', startAt: 0 });
-        // The leavers played `cards` cards (the count is what the rule reads), then leave in time order.
+        // The leavers played `cards` cards (the count is what the rule reads), then go in time order.
         let state: GameState = {
           ...dealt,
           players: dealt.players.map((p, i) =>
@@ -447,9 +451,11 @@ describe('walk-aways (docs/fair-play.md)', () => {
         for (const l of order) {
           state = advance(state, l.at).state;
           if (state.status !== 'active') break;
-          const r = apply(state, { type: 'leave', playerId: l.id }, l.at);
+          const r = apply(state, { type: l.how, playerId: l.id }, l.at);
           if (r.ok) state = r.state;
         }
+        // Every disconnect's grace runs out.
+        state = advance(state, Math.max(...order.map((l) => l.at)) + DISCONNECT_GRACE_MS).state;
         const result = state.result;
         // Every human but p0 has left: the game is over, decided by the walk-aways (or, rarely, a deadlock first).
         if (!result) throw new Error('no result');
