@@ -180,6 +180,52 @@ describe.each(DATABASE_MODES)('limits behind a named proxy on %s', (mode) => {
     expect(typo.status).toBe(401);
   });
 
+  it(`login: 30 wrong sign-ins at once from 30 networks get at most ${ABUSE_LIMITS.loginFailuresPerAccount} password checks; the rest 429`, async () => {
+    const account = await register('192.0.2.30');
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, n) =>
+        call(server.base, 'POST', '/auth/login', {
+          body: { email: n % 2 === 0 ? account.email : account.username, password: `parallel guess ${n}` },
+          headers: from(`2001:db8:30:${(n + 1).toString(16)}::1`),
+        }),
+      ),
+    );
+    const wrong = answers.filter((res) => res.status === 401);
+    const refused = answers.filter((res) => res.status === 429);
+    expect(wrong.length).toBeGreaterThan(0);
+    expect(wrong.length).toBeLessThanOrEqual(ABUSE_LIMITS.loginFailuresPerAccount);
+    expect(wrong.length + refused.length).toBe(30);
+    for (const res of refused) {
+      expect(res.body).toEqual({ success: false, message: AUTH_TEXTS.tooManyFailedLogins });
+      expectRetryAfter(res.headers, ABUSE_LIMITS.loginFailureWindowMs);
+    }
+    // The attempts refused were not counted as failures, and none is left over: no guess gets through now.
+    const next = await call(server.base, 'POST', '/auth/login', {
+      body: { email: account.email, password: 'one more guess' },
+      headers: from('2001:db8:30:ff::1'),
+    });
+    expect(next.status).toBe(wrong.length < ABUSE_LIMITS.loginFailuresPerAccount ? 401 : 429);
+  });
+
+  it('login: a right password gives its counted attempt back; a wrong one keeps it', async () => {
+    const account = await register('192.0.2.31');
+    const signIn = (password: string, network: string) =>
+      call(server.base, 'POST', '/auth/login', { body: { email: account.email, password }, headers: from(network) });
+    // Right passwords at once, from networks of their own, add no failure...
+    const rights = await Promise.all(
+      Array.from({ length: 5 }, (_, n) => signIn(account.password, `2001:db8:31:${n + 1}::1`)),
+    );
+    expect(rights.map((res) => res.status)).toEqual(Array(5).fill(200));
+    // ...so all 10 wrong ones are still checked, one after another, and the 11th is refused.
+    const statuses: number[] = [];
+    for (let n = 1; n <= ABUSE_LIMITS.loginFailuresPerAccount + 1; n += 1) {
+      statuses.push((await signIn(`wrong ${n}`, `203.0.113.${130 + n}`)).status);
+    }
+    expect(statuses).toEqual([...Array(ABUSE_LIMITS.loginFailuresPerAccount).fill(401), 429]);
+    // A network that signed in before still may try, and its right password is let in.
+    expect((await signIn(account.password, '2001:db8:31:1::2')).status).toBe(200);
+  });
+
   it('a password change forgets every other known network: one that signed in with the old password waits like a stranger', async () => {
     const account = await register('192.0.2.20');
     const thief = '203.0.113.5';

@@ -10,7 +10,9 @@
  * are written in docs/limits.md. Every 429 carries Retry-After.
  *
  * Counting is @fastify/rate-limit's (its store is in process, or Redis in cluster mode so that every
- * node counts together); keys are prefixed per limit so that they never share a count.
+ * node counts together); keys are prefixed per limit so that they never share a count. Failed sign-ins
+ * per account are counted by attempt-counts.ts (in the same store's place), since a sign-in must count
+ * its attempt before the password check and give it back when the password was right.
  */
 import rateLimit from '@fastify/rate-limit';
 import { ABUSE_LIMITS, AUTH_TEXTS, HTTP_TEXTS, SERVER_TEXTS } from '@memeslam/protocol';
@@ -18,6 +20,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Counts } from '../cluster/counts.ts';
 import { loginAccountOf, setLoginAccount } from '../auth/login-account.ts';
 import { isKnownNetwork, rememberNetwork } from '../auth/login-networks.ts';
+import { type AttemptCounts, memoryAttemptCounts, redisAttemptCounts } from './attempt-counts.ts';
 import { AppError, tooManyRequests } from './errors.ts';
 import { networkOf } from '../networks.ts';
 
@@ -97,16 +100,21 @@ const LIMITS = {
     key: (r: FastifyRequest) => `password-account:${loginAccountOf(r)}`,
     message: AUTH_TEXTS.tooManyPasswordAttempts,
   },
-  /** Failed sign-ins of one account from every network; read before a sign-in, counted after a failed one. */
-  loginFailuresPerAccount: {
-    max: ABUSE_LIMITS.loginFailuresPerAccount,
-    timeWindow: ABUSE_LIMITS.loginFailureWindowMs,
-    key: (r: FastifyRequest) => `login-failures:${loginAccountOf(r)}`,
-    message: AUTH_TEXTS.tooManyFailedLogins,
-  },
 } as const;
 
-export type LimitName = Exclude<keyof typeof LIMITS, 'passwordChecksPerAccount' | 'loginFailuresPerAccount'>;
+/**
+ * Failed sign-ins of one account from every network (attempt-counts.ts, not @fastify/rate-limit): each
+ * sign-in is counted before its password check and gives its place back unless the password was wrong,
+ * so the count is the failures plus the sign-ins being checked right now.
+ */
+const LOGIN_FAILURES = {
+  max: ABUSE_LIMITS.loginFailuresPerAccount,
+  windowMs: ABUSE_LIMITS.loginFailureWindowMs,
+  key: (r: FastifyRequest) => `login-failures:${loginAccountOf(r)}`,
+  message: AUTH_TEXTS.tooManyFailedLogins,
+} as const;
+
+export type LimitName = Exclude<keyof typeof LIMITS, 'passwordChecksPerAccount'>;
 
 export interface RateLimiter {
   /** Counts the request against each named limit; throws a 429 with the limit's text when one is exceeded. */
@@ -117,9 +125,10 @@ export interface RateLimiter {
    */
   passwordCheck(request: FastifyRequest, userId: string): Promise<void>;
   /**
-   * A sign-in: `check` verifies the password of `account` (null: the login names none). Past the
-   * account's failed sign-ins from every network, only a network that signed into it before may try;
-   * a wrong password counts one failure, a sign-in remembers its network (docs/limits.md).
+   * A sign-in: `check` verifies the password of `account` (null: the login names none). The attempt is
+   * counted first (so sign-ins sent at once cannot all pass); past the account's failed sign-ins from
+   * every network, only a network that signed into it before may try. A wrong password keeps its count
+   * (one failure), anything else gives it back; a sign-in remembers its network (docs/limits.md).
    */
   login<T>(request: FastifyRequest, account: { id: string } | null, login: string, check: () => Promise<T>): Promise<T>;
 }
@@ -166,19 +175,22 @@ export async function installRateLimits(
       app.createRateLimit({ max: limit.max, timeWindow: limit.timeWindow, keyGenerator: limit.key }),
     ]),
   ) as Record<keyof typeof LIMITS, ReturnType<FastifyInstance['createRateLimit']>>;
+  const loginFailures: AttemptCounts = store
+    ? redisAttemptCounts(store.redis, store.nameSpace, LOGIN_FAILURES.windowMs)
+    : memoryAttemptCounts(LOGIN_FAILURES.windowMs);
   // Every 429 of these limits says when to come back.
   const retryAfter = new WeakMap<FastifyRequest, number>();
   app.addHook('onSend', async (request, reply) => {
     const seconds = retryAfter.get(request);
     if (seconds !== undefined && reply.statusCode === 429) reply.header('retry-after', String(seconds));
   });
-  const refuse = (request: FastifyRequest, name: keyof typeof LIMITS, ttlInSeconds: number) => {
+  const refuse = (request: FastifyRequest, message: string, ttlInSeconds: number) => {
     retryAfter.set(request, Math.max(1, ttlInSeconds));
-    return tooManyRequests(LIMITS[name].message);
+    return tooManyRequests(message);
   };
   const count = async (request: FastifyRequest, name: keyof typeof LIMITS) => {
     const result = await limiters[name](request);
-    if (!result.isAllowed && result.isExceeded) throw refuse(request, name, result.ttlInSeconds);
+    if (!result.isAllowed && result.isExceeded) throw refuse(request, LIMITS[name].message, result.ttlInSeconds);
   };
   const limit = async (request: FastifyRequest, ...names: LimitName[]) => {
     for (const name of names) await count(request, name);
@@ -195,22 +207,26 @@ export async function installRateLimits(
       check: () => Promise<T>,
     ) => {
       setLoginAccount(request, account, login);
-      const failures = await limiters.loginFailuresPerAccount(request, { increment: false });
-      if (!failures.isAllowed && failures.remaining === 0 && failures.ttl > 0) {
-        // Looked up whether or not the login names an account, so the two take the same work.
-        if (!(await isKnownNetwork(app.db, account?.id ?? null, net(request)))) {
-          throw refuse(request, 'loginFailuresPerAccount', failures.ttlInSeconds);
-        }
-      }
-      let result: T;
+      // Counted before the check (atomically, on every node), so guesses sent at once cannot all pass.
+      const attempt = await loginFailures.take(LOGIN_FAILURES.key(request));
+      let failed = false;
       try {
-        result = await check();
+        // Looked up whether or not the login names an account, so the two take the same work.
+        if (attempt && attempt.count > LOGIN_FAILURES.max) {
+          if (!(await isKnownNetwork(app.db, account?.id ?? null, net(request)))) {
+            throw refuse(request, LOGIN_FAILURES.message, Math.ceil(attempt.ttlMs / 1000));
+          }
+        }
+        const result = await check();
+        if (account) await remember(account.id, request);
+        return result;
       } catch (error) {
-        if (isWrongPassword(error)) await limiters.loginFailuresPerAccount(request);
+        failed = isWrongPassword(error);
         throw error;
+      } finally {
+        // Only a wrong password is a failed sign-in: a right one, a refusal or an error gives its place back.
+        if (attempt && !failed) await loginFailures.giveBack(attempt);
       }
-      if (account) await remember(account.id, request);
-      return result;
     },
   });
 }
