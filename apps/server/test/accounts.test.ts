@@ -275,9 +275,11 @@ describe.each(DATABASE_MODES)('accounts on %s', (mode) => {
   describe('a guest becomes an account', () => {
     it('keeps its id, games, stats and level, takes a name, address and password, and signs in with them', async () => {
       const guest = (await call(base, 'POST', '/auth/demo')).body.data;
+      // A guest made long ago: as an account it is new (its age starts at the upgrade, docs/fair-play.md).
+      const longAgo = new Date(Date.now() - 30 * 86_400_000);
       await server.app.db
         .update(users)
-        .set({ gamesPlayed: 7, gamesWon: 3, totalPoints: 420 })
+        .set({ gamesPlayed: 7, gamesWon: 3, totalPoints: 420, createdAt: longAgo })
         .where(eq(users.id, guest.user.id));
       const before = (await call(base, 'GET', '/auth/me', { token: guest.token })).body.data.user;
       const account = newAccount('kept');
@@ -294,6 +296,8 @@ describe.each(DATABASE_MODES)('accounts on %s', (mode) => {
       expect(user.stats).toEqual(before.stats);
       expect(user.level).toBe(before.level);
       expect(user.emailVerified).toBe(false);
+      const [row] = await server.app.db.select({ createdAt: users.createdAt }).from(users).where(eq(users.id, user.id));
+      expect(Date.now() - row!.createdAt.getTime()).toBeLessThan(60_000);
       // The upgrade raised the token version: the guest token is dead, the answer's token works.
       expect((await call(base, 'GET', '/auth/me', { token: guest.token })).status).toBe(401);
       expect((await call(base, 'GET', '/auth/me', { token: res.body.data.token })).status).toBe(200);

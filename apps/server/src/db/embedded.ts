@@ -48,6 +48,8 @@ export const EMBEDDED_DATABASE = 'memeslam';
 /** The role the app connects as: owner of EMBEDDED_DATABASE and what it holds, no superuser. */
 export const EMBEDDED_APP_ROLE = 'memeslam_app';
 const SUPERUSER = 'postgres';
+/** What a generated app-role password looks like (base64url). */
+const APP_PASSWORD = /^[A-Za-z0-9_-]{16,}$/;
 /** The app role's password file, beside the superuser's (`passwordFile`). */
 export const appPasswordFileFor = (passwordFile: string) => join(dirname(passwordFile), 'postgres-app-password');
 /** Only names the socket file (`.s.PGSQL.5432`) in our own folder: nothing listens on TCP 5432. */
@@ -417,6 +419,10 @@ async function ensureAppRole(connection: ConnectionSettings, passwordFile: strin
   if (!password) {
     password = randomBytes(24).toString('base64url');
     await writeFile(passwordFile, `${password}\n`, { mode: 0o600 });
+  }
+  // It goes into a statement the superuser runs (DDL takes no parameters): only what we generate.
+  if (!APP_PASSWORD.test(password)) {
+    throw new Error(`${passwordFile} does not hold a password this server made (16 or more of A-Z a-z 0-9 _ -)`);
   }
   await chmod(passwordFile, 0o600);
   const role = EMBEDDED_APP_ROLE;

@@ -101,7 +101,9 @@ export async function updateUser(db: Db, id: string, changes: Partial<NewUser>):
 
 /**
  * A guest becomes an account in one statement, only while it still is a guest (null otherwise: another
- * upgrade won), unverified, and with its token version raised so the guest token stops working.
+ * upgrade won), unverified, and with its token version raised so the guest token stops working. The
+ * account's age starts now: a guest made long ago is a new account for the fair-play rules
+ * (docs/fair-play.md), so guests left to age cannot be turned into qualified opponents at once.
  */
 export async function promoteGuest(
   db: Db,
@@ -115,6 +117,7 @@ export async function promoteGuest(
       isGuest: false,
       emailVerifiedAt: null,
       tokenVersion: sql`${users.tokenVersion} + 1`,
+      createdAt: new Date(),
       updatedAt: new Date(),
     })
     .where(and(eq(users.id, id), eq(users.isGuest, true)))
