@@ -220,9 +220,11 @@ describe.each(DATABASE_MODES)('gameplay on %s', (mode) => {
     });
 
     it('60 s away forfeits: the one left wins, and the game is recorded', async () => {
-      // The guest contests the game first (5 cards; 60 s in by the forfeit): not an early walk-away (docs/fair-play.md).
+      // The guest contests the game first (5 cards, then 60 s of play before the connection drops): not an
+      // early walk-away. The disconnect, not the end of its grace, is when they went (docs/fair-play.md).
       const { host, guest, gameId } = await duel(playsAloneSeed(1, EARLY_LEAVE_MIN_CARDS));
       await playCards(guest.client, EARLY_LEAVE_MIN_CARDS, []);
+      clock.advance(EARLY_LEAVE_MS);
       guest.client.close();
       await host.client.waitFor('playerDisconnected');
       clock.advance(60_000);
