@@ -174,7 +174,7 @@ const gameArb = fc
       ...p,
       frozenUntil: i === frozen ? 5_000 : null,
       frozenBy: i === frozen ? 'someone' : null,
-      left: i === left && i !== 0 ? { at: 0, reason: 'left' as const } : null,
+      left: i === left && i !== 0 ? { at: 0, wentAt: 0, reason: 'left' as const } : null,
       powerUpsUsed: i === 0 ? used : [],
     }));
     return { ...dealt, players };
