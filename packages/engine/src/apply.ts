@@ -70,7 +70,8 @@ export function apply(state: GameState, command: unknown, now: number): ApplyRes
     }
     case 'leave': {
       const leaver = d.player(i);
-      leaver.left = { at: d.clock, wentAt: d.clock, reason: 'left' };
+      // One who disconnected first and presses Leave later went when they disconnected (docs/fair-play.md).
+      leaver.left = { at: d.clock, wentAt: leaver.disconnectedAt ?? d.clock, reason: 'left' };
       leaver.disconnectedAt = null;
       d.emit({ type: 'playerLeft', playerId: leaver.id, reason: 'left' });
       checkRemainingPlayers(d);

@@ -171,6 +171,13 @@ describe('abort: every opponent walked away early (docs/fair-play.md)', () => {
     expect(state.result?.ranking[0]?.points).toBeGreaterThan(0);
   });
 
+  it('judges one who disconnected and then pressed Leave by the disconnect: 5 cards, gone at 5 s, Leave at 64 s → aborted', () => {
+    const off = accepted(apply(fiveCardsIn(), disconnect('p2'), 5000)).state;
+    const { state } = accepted(apply(off, leave('p2'), 64_000));
+    expect(playerOf(state, 'p2').left).toEqual({ at: 64_000, wentAt: 5000, reason: 'left' });
+    expect(state.result).toMatchObject({ winnerId: null, reason: 'aborted' });
+  });
+
   it('judges a reconnected player by their last disconnect, not the first', () => {
     const away = accepted(apply(fiveCardsIn(), disconnect('p2'), 5000)).state;
     const back = accepted(apply(away, reconnect('p2'), 30_000)).state;
