@@ -22,6 +22,9 @@ afterEach(async () => {
   }
 });
 
+/** Sign-ins whose password checks wait here until the test lets them go (so they are all checked at once). */
+const held = { checking: 0, changed: () => {}, release: Promise.resolve() };
+
 /** A node's HTTP side: one route limited like sign-in per IP (10 a minute). */
 async function httpNode(cluster: ClusterRedis): Promise<FastifyInstance> {
   const counts = redisCounts(cluster, `node-${opened.length}`);
@@ -40,6 +43,9 @@ async function httpNode(cluster: ClusterRedis): Promise<FastifyInstance> {
   app.post('/login', async (request) => {
     const right = (request.body as { password?: string } | undefined)?.password === 'right';
     return limit.login(request, { id: 'acct' }, 'acct', async () => {
+      held.checking += 1;
+      held.changed();
+      await held.release;
       if (!right) throw unauthorized(AUTH_TEXTS.invalidCredentials);
       return { success: true };
     });
@@ -106,7 +112,7 @@ describeRedis('HTTP rate limits in Redis', () => {
       checks.push((await post(i % 2 ? a : b, '/check', `192.0.2.${i + 1}`)).statusCode);
     }
     expect(checks).toEqual([...Array(ABUSE_LIMITS.passwordChecksPerAccount).fill(200), 429]);
-    // Right passwords read the failure count without adding to it.
+    // Right passwords give their counted attempt back: they add no failure.
     for (let i = 0; i < 3; i += 1) expect((await post(a, '/login', '198.51.100.1', 'right')).statusCode).toBe(200);
     const logins: number[] = [];
     for (let i = 0; i <= ABUSE_LIMITS.loginFailuresPerAccount; i += 1) {
@@ -116,6 +122,40 @@ describeRedis('HTTP rate limits in Redis', () => {
     const refused = await post(b, '/login', '203.0.113.200', 'right');
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('failed sign-ins sent at once to two nodes: at most the limit are checked, the rest 429; right ones add none', async () => {
+    const name = clusterName();
+    const [a, b] = [await httpNode(await node(name)), await httpNode(await node(name))];
+    const post = (app: FastifyInstance, remoteAddress: string, password = 'wrong') =>
+      app.inject({ method: 'POST', url: '/login', remoteAddress, payload: { password } });
+    // Right passwords at once give their counted attempts back.
+    const rights = await Promise.all([1, 2, 3, 4].map((i) => post(i % 2 ? a : b, `198.51.100.${i}`, 'right')));
+    expect(rights.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+    // The password checks wait until every sign-in is either being checked or refused.
+    let release = () => {};
+    held.release = new Promise((resolve) => (release = resolve));
+    held.checking = 0;
+    let refused = 0;
+    const settled = () => {
+      if (held.checking + refused === 30) release();
+    };
+    held.changed = settled;
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        post(i % 2 ? a : b, `203.0.113.${i + 1}`).then((r) => {
+          if (r.statusCode === 429) {
+            refused += 1;
+            settled();
+          }
+          return r.statusCode;
+        }),
+      ),
+    );
+    held.release = Promise.resolve();
+    held.changed = () => {};
+    expect(answers.filter((s) => s === 401).length).toBe(ABUSE_LIMITS.loginFailuresPerAccount);
+    expect(answers.filter((s) => s === 429).length).toBe(30 - ABUSE_LIMITS.loginFailuresPerAccount);
   });
 
   it('Redis unreachable: requests go through (skipOnError), at once', async () => {
