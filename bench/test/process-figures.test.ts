@@ -36,7 +36,10 @@ describe("the scheduler's figures bench:server reports", () => {
     const cpuNs = (cpuAfter.user - cpuBefore.user + (cpuAfter.system - cpuBefore.system)) * 1000;
     expect(Math.abs(after.runNs - before.runNs - cpuNs)).toBeLessThanOrEqual(2e6);
     expect(after.runNs).toBeGreaterThan(before.runNs);
-    expect(after.runNs - before.runNs + (after.waitNs - before.waitNs)).toBeLessThanOrEqual(wallNs + 2e6);
+    // schedstat's sums of a running thread are brought up to date at scheduler events, so each read may
+    // lag by up to one scheduler tick (4 ms at Debian's HZ=250): a crowded full-suite run measured
+    // run + wait 0.36 ms past wall + 2 ms. Run and wait may not exceed the wall time by more than that.
+    expect(after.runNs - before.runNs + (after.waitNs - before.waitNs)).toBeLessThanOrEqual(wallNs + 4e6);
     expect(after.waitNs).toBeGreaterThanOrEqual(before.waitNs);
     expect(after.slices).toBeGreaterThanOrEqual(before.slices);
     expect(schedStat(2 ** 22 + 1)).toBeNull();
