@@ -9,17 +9,15 @@ import {
   type GameRecord,
   GUEST_USERNAME_PREFIX,
   type Preferences,
-  RESET_PASSWORD_TOKEN_TTL_MS,
   ROOM_CODE_ALPHABET,
   SERVER_TEXTS,
   type User,
-  VERIFY_EMAIL_TOKEN_TTL_MS,
 } from '@memeslam/protocol';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { isUniqueViolation } from '../db/errors.ts';
-import { emailTokens, tournamentParticipants, tournaments, walletLedger } from '../db/schema.ts';
+import { tournamentParticipants, tournaments, walletLedger } from '../db/schema.ts';
 import { AppError, badRequest, conflict, unauthorized } from '../http/errors.ts';
 import { type Mail, type Mailer, passwordResetMail, verificationMail } from '../mail/mailer.ts';
 import {
@@ -39,23 +37,12 @@ import {
   updateUser,
 } from '../users/repository.ts';
 import { takenConflict } from './conflicts.ts';
+import { issueLink, linkIsLive, redeemLink, retireLinks } from './links.ts';
 import { keepOnlyNetwork } from './login-networks.ts';
 import { TokenVersions } from './token-versions.ts';
 import { assertAcceptablePassword } from './password-rules.ts';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.ts';
-import { type SessionTokens, hashLinkToken, newLinkToken } from './tokens.ts';
-
-type LinkPurpose = (typeof emailTokens.$inferSelect)['purpose'];
-
-/** The one rule of a mailed link that still works: its token's, for this purpose, unused and unexpired. */
-function liveLink(token: string, purpose: LinkPurpose) {
-  return and(
-    eq(emailTokens.tokenHash, hashLinkToken(token)),
-    eq(emailTokens.purpose, purpose),
-    isNull(emailTokens.usedAt),
-    gt(emailTokens.expiresAt, new Date()),
-  );
-}
+import type { SessionTokens } from './tokens.ts';
 
 export interface Session {
   readonly token: string;
@@ -220,7 +207,7 @@ export class AuthService {
         if (isUniqueViolation(error)) throw takenConflict(error);
         throw error;
       });
-      const link = await this.#issueLink(tx, user.id, 'verify-email');
+      const link = await issueLink(tx, this.#config.publicUrl, user.id, 'verify-email');
       return { user, link };
     });
     await this.#sendQuietly(verificationMail(user.email, user.username, link));
@@ -303,7 +290,7 @@ export class AuthService {
     this.#later('resend-verification', async () => {
       const user = await findUserByEmail(this.#db, email);
       if (!user || user.isGuest || user.emailVerifiedAt !== null) return;
-      const link = await this.#db.transaction((tx) => this.#issueLink(tx, user.id, 'verify-email'));
+      const link = await this.#db.transaction((tx) => issueLink(tx, this.#config.publicUrl, user.id, 'verify-email'));
       await this.#sendQuietly(verificationMail(user.email, user.username, link));
     });
   }
@@ -314,7 +301,7 @@ export class AuthService {
    */
   async verifyEmail(token: string): Promise<void> {
     await this.#db.transaction(async (tx) => {
-      const userId = await this.#redeemLink(tx, token, 'verify-email');
+      const userId = await redeemLink(tx, token, 'verify-email');
       const user = (await findUserById(tx, userId)) as UserRow;
       if (!user.emailVerifiedAt) await updateUser(tx, userId, { emailVerifiedAt: new Date() });
     });
@@ -325,7 +312,7 @@ export class AuthService {
     this.#later('forgot-password', async () => {
       const user = await findUserByEmail(this.#db, email);
       if (!user?.passwordHash) return;
-      const link = await this.#db.transaction((tx) => this.#issueLink(tx, user.id, 'reset-password'));
+      const link = await this.#db.transaction((tx) => issueLink(tx, this.#config.publicUrl, user.id, 'reset-password'));
       await this.#sendQuietly(passwordResetMail(user.email, user.username, link));
     });
   }
@@ -337,15 +324,15 @@ export class AuthService {
   async resetPassword(token: string, password: string, network: string): Promise<void> {
     // The link is checked before the costly hash, so a bogus token costs one indexed lookup, no argon2;
     // it is redeemed (single use) in the transaction below.
-    if (!(await this.#linkIsLive(token, 'reset-password'))) throw badRequest(SERVER_TEXTS.invalidOrExpiredToken);
+    if (!(await linkIsLive(this.#db, token, 'reset-password'))) throw badRequest(SERVER_TEXTS.invalidOrExpiredToken);
     const passwordHash = await hashPassword(password);
     const updated = await this.#db.transaction(async (tx) => {
-      const userId = await this.#redeemLink(tx, token, 'reset-password');
+      const userId = await redeemLink(tx, token, 'reset-password');
       const user = (await findUserById(tx, userId)) as UserRow;
       // Refused here, the transaction rolls back and the link stays usable for a better password.
       assertAcceptablePassword(password, user);
       await updateUser(tx, userId, { passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? new Date() });
-      await this.#retireLinks(tx, userId);
+      await retireLinks(tx, userId);
       await keepOnlyNetwork(tx, userId, network);
       return bumpTokenVersion(tx, userId);
     });
@@ -360,7 +347,7 @@ export class AuthService {
     const passwordHash = await hashPassword(newPassword);
     const updated = await this.#db.transaction(async (tx) => {
       await updateUser(tx, user.id, { passwordHash });
-      await this.#retireLinks(tx, user.id);
+      await retireLinks(tx, user.id);
       await keepOnlyNetwork(tx, user.id, network);
       return bumpTokenVersion(tx, user.id);
     });
@@ -409,49 +396,6 @@ export class AuthService {
   async #assertAvailable(username: string, email: string): Promise<void> {
     if (await findUserByUsername(this.#db, username)) throw conflict(SERVER_TEXTS.usernameTaken, 'username');
     if (await findUserByEmail(this.#db, email)) throw conflict(SERVER_TEXTS.emailTaken, 'email');
-  }
-
-  /** A new single-use link; earlier unused links of the same kind stop working. */
-  async #issueLink(db: Db, userId: string, purpose: LinkPurpose): Promise<string> {
-    const { token, hash } = newLinkToken();
-    const now = new Date();
-    await db
-      .update(emailTokens)
-      .set({ usedAt: now })
-      .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)));
-    const ttl = purpose === 'verify-email' ? VERIFY_EMAIL_TOKEN_TTL_MS : RESET_PASSWORD_TOKEN_TTL_MS;
-    await db.insert(emailTokens).values({ userId, purpose, tokenHash: hash, expiresAt: new Date(now.getTime() + ttl) });
-    const page = purpose === 'verify-email' ? 'verify-email' : 'reset-password';
-    return `${this.#config.publicUrl}/${page}?token=${encodeURIComponent(token)}`;
-  }
-
-  /** Every unused mailed link of the user (verify and reset) stops working: marked used. */
-  async #retireLinks(db: Db, userId: string): Promise<void> {
-    await db
-      .update(emailTokens)
-      .set({ usedAt: new Date() })
-      .where(and(eq(emailTokens.userId, userId), isNull(emailTokens.usedAt)));
-  }
-
-  /** Whether a link is known, unused and unexpired, without using it. */
-  async #linkIsLive(token: string, purpose: LinkPurpose): Promise<boolean> {
-    const [row] = await this.#db
-      .select({ id: emailTokens.id })
-      .from(emailTokens)
-      .where(liveLink(token, purpose))
-      .limit(1);
-    return row !== undefined;
-  }
-
-  /** Marks a link used and returns its user; refuses an unknown, used or expired one. */
-  async #redeemLink(db: Db, token: string, purpose: LinkPurpose): Promise<string> {
-    const [row] = await db
-      .update(emailTokens)
-      .set({ usedAt: new Date() })
-      .where(liveLink(token, purpose))
-      .returning({ userId: emailTokens.userId });
-    if (!row) throw badRequest(SERVER_TEXTS.invalidOrExpiredToken);
-    return row.userId;
   }
 
   /** Registration succeeds even if the mail server is down; the user can ask for the mail again. */
