@@ -3,12 +3,18 @@
  * test plays a 20-card blitz game against an expert bot over its own socket while the browser,
  * signed in as the same player, watches the game page; the result screen shows when it ends; the
  * replay page checks the seed commitment, re-runs the engine and steps through the game.
+ *
+ * The server's clock moves when the test says (ManualClock): the bot plays on the game's time as it
+ * would on the wall's, but the game takes the real time its moves take to send, not the minute of
+ * play it stands for. Nothing here is about how fast anything happens.
  */
 import { type Card, matches } from '@memeslam/engine';
 import { type Socket, io } from 'socket.io-client';
 import { expect, it } from 'vitest';
+import { ManualClock } from '../apps/server/src/clock.ts';
 import { registerAccount } from './helpers/accounts.ts';
 import { describeJourneys, openJourney, useBrowser } from './helpers/browser.ts';
+import { startWithClock } from './helpers/held-game.ts';
 import { type E2eServer, useServer } from './helpers/server.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the test reads whatever the server sent
@@ -28,11 +34,10 @@ async function connect(server: E2eServer, token: string) {
   return { socket, last, emit };
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 describeJourneys('result screen and replay', () => {
   const browser = useBrowser();
-  const server = useServer();
+  const clock = new ManualClock(Date.now());
+  const server = useServer({}, { clock });
 
   it('plays a bot game out, shows the result, then verifies and steps through the replay', async () => {
     const account = await registerAccount(server().base, 'rp');
@@ -59,12 +64,14 @@ describeJourneys('result screen and replay', () => {
         },
         [account.token, JSON.stringify(account.user)] as const,
       );
+      // The auto-start and the countdown, on the server's clock.
+      await startWithClock(server(), clock, gameId);
       await expect.poll(() => player.last.has('handDealt'), { timeout: 20_000, interval: 200 }).toBe(true);
       await journey.goto(`/game/${gameId}`);
 
-      // Play the first matching card every 400 ms until someone has played out.
-      const deadline = Date.now() + 40_000;
-      while (!player.last.has('gameEnded') && Date.now() < deadline) {
+      // Play the first matching card every 400 ms of the game's time, for up to 40 s of it, until
+      // someone has played out; the bot plays in between as the clock moves.
+      for (let turn = 0; turn < 100 && !player.last.has('gameEnded'); turn += 1) {
         const now = (await player.emit('requestHand', {})).data;
         const hand: Card[] = now?.hand ?? [];
         const tops: (Card | undefined)[] = (now?.gameState.discardPiles ?? []).map((pile: Card[]) => pile.at(-1));
@@ -72,10 +79,19 @@ describeJourneys('result screen and replay', () => {
           .flatMap((card) => tops.map((top, pileIndex) => ({ card, top, pileIndex })))
           .find(({ card, top }) => top && matches(card, top));
         if (move) await player.emit('playCard', { cardId: move.card.id, pileIndex: move.pileIndex });
-        await sleep(400);
+        clock.advance(400);
       }
       if (!player.last.has('gameEnded')) await player.emit('leaveGame', {});
-      await expect.poll(() => player.last.has('gameEnded'), { timeout: 15_000 }).toBe(true);
+      // The game's time goes on while the end is awaited, as it would by itself.
+      await expect
+        .poll(
+          () => {
+            clock.advance(400);
+            return player.last.has('gameEnded');
+          },
+          { timeout: 15_000 },
+        )
+        .toBe(true);
       const ended = player.last.get('gameEnded');
 
       // The browser watched the same seat: it shows the result screen.
