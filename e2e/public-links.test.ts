@@ -1,7 +1,7 @@
 /**
  * The public pages' links and assets, in a real browser against the real server: the tokenomics
  * page's community and trading links, the terms and privacy pages, and every public page loaded
- * without a failed request.
+ * without a failed request. One browser and one server for them all.
  */
 import { expect, it } from 'vitest';
 import { resolveLinks } from '../apps/web/src/config/site-links.ts';
@@ -9,7 +9,7 @@ import { expectAccessible } from './helpers/axe.ts';
 import { atPath, describeJourneys, openJourney, useBrowser } from './helpers/browser.ts';
 import { useServer } from './helpers/server.ts';
 
-describeJourneys('tokenomics links', () => {
+describeJourneys('public links', () => {
   const browser = useBrowser();
   const server = useServer();
 
@@ -37,36 +37,29 @@ describeJourneys('tokenomics links', () => {
       await journey.close();
     }
   });
-});
-
-describeJourneys('terms and privacy', () => {
-  const browser = useBrowser();
-  const server = useServer();
 
   it('the register form links to short real pages for the terms of service and the privacy policy', async () => {
     const journey = await openJourney(browser(), server().base);
     const { page } = journey;
     try {
+      await journey.goto('/register');
       for (const [name, path, heading] of [
         ['terms of service', '/terms', 'Terms of service'],
         ['privacy policy', '/privacy', 'Privacy policy'],
       ] as const) {
-        await journey.goto('/register');
         await page.getByRole('link', { name }).click();
         await atPath(page, path);
         await page.getByRole('heading', { name: heading }).waitFor();
         await expectAccessible(page, heading);
+        // Back to the form as a person goes back: the app stays loaded.
+        await page.goBack();
+        await atPath(page, '/register');
       }
       journey.assertNoPageErrors();
     } finally {
       await journey.close();
     }
   });
-});
-
-describeJourneys('assets', () => {
-  const browser = useBrowser();
-  const server = useServer();
 
   it('loads the public pages without a single 4xx/5xx or failed request; the favicon is there', async () => {
     const journey = await openJourney(browser(), server().base);
