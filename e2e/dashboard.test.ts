@@ -2,10 +2,16 @@
  * The dashboard in a real browser against the real server: stats, tabs and tiles; another player's
  * game listed and joined; the bot dialog's seat rules; Quick Start; and the connection indicator
  * failing while the server is unreachable and recovering through Retry.
+ *
+ * The server's clock moves only when a journey says (ManualClock), and none does: the bot games
+ * Quick Start and the dialog make stay in their lobbies, as made, rather than starting by themselves
+ * and playing on, bots against an empty seat, behind the journeys (none of which is about a game in
+ * play).
  */
 import { CONNECTION_TEXTS, DASHBOARD_TEXTS, MATCH_ME_TEXTS } from '@memeslam/protocol';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
+import { ManualClock } from '../apps/server/src/clock.ts';
 import { type Account, registerAccount, signIn } from './helpers/accounts.ts';
 import { type Journey, atPath, describeJourneys, openJourney, useBrowser } from './helpers/browser.ts';
 import { type E2eServer, useServer } from './helpers/server.ts';
@@ -29,9 +35,25 @@ async function shoot(journey: Journey, name: string): Promise<void> {
 
 const connected = (page: Page) => page.getByRole('status').filter({ hasText: 'Connected' });
 
+/**
+ * Back to the dashboard the way a person goes, through the nav bar's link (in its menu on a phone):
+ * the app stays loaded, as it would for them, rather than starting again from a fresh page load.
+ */
+async function toDashboard(page: Page): Promise<void> {
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  const menu = nav.getByRole('button', { name: 'Menu', exact: true });
+  if (await menu.isVisible()) {
+    await menu.click();
+    await page.locator('#mobile-menu').getByRole('link', { name: 'Dashboard' }).click();
+  } else {
+    await nav.getByRole('link', { name: 'Dashboard' }).click();
+  }
+  await atPath(page, '/dashboard');
+}
+
 describeJourneys('dashboard', () => {
   const browser = useBrowser();
-  const server = useServer();
+  const server = useServer({}, { clock: new ManualClock(Date.now()) });
 
   it('shows stats, tabs and tiles, lists another player’s game and joins it', async () => {
     const [player, host] = await Promise.all([
@@ -91,9 +113,10 @@ describeJourneys('dashboard', () => {
       );
       expect(mine.games[0]).toMatchObject({ roomCode, playersCount: 2 });
 
-      // Back on the dashboard, on a phone: the current game's banner and the member's action.
+      // Back on the dashboard, on a phone (through the phone's menu): the current game's banner and
+      // the member's action.
       await page.setViewportSize({ width: 390, height: 844 });
-      await journey.goto('/dashboard');
+      await toDashboard(page);
       const banner = page.getByRole('region', { name: 'Your Active Game' });
       await banner.getByText(roomCode).waitFor();
       const joined = page.getByRole('listitem', { name: `Game ${roomCode}` });
@@ -145,8 +168,9 @@ describeJourneys('dashboard', () => {
       await page.setViewportSize({ width: 1280, height: 800 });
       await shoot(journey, 'dashboard-quick-start-match');
 
-      // The lobby: its bot settings and its quick bot games offer it too.
-      await journey.goto('/lobby');
+      // The lobby (Create Human Game goes there): its bot settings and its quick bot games offer it too.
+      await page.getByRole('button', { name: 'Create Human Game' }).click();
+      await atPath(page, '/lobby');
       await page.getByRole('heading', { name: 'Bot Settings' }).waitFor();
       await page.getByRole('switch', { name: /Play with bots/ }).click();
       await page.getByLabel('Bot difficulty').selectOption('match');
@@ -158,7 +182,7 @@ describeJourneys('dashboard', () => {
       await page.setViewportSize({ width: 1280, height: 800 });
 
       // Quick Start "Match me": a bot game with one bot, paced from the player (the default: no games yet).
-      await journey.goto('/dashboard');
+      await toDashboard(page);
       await page.getByRole('button', { name: 'Quick Start Match me' }).click();
       await atPath(page, /^\/(lobby|game)\/[A-Za-z0-9-]+$/);
       const mine = await call<{
@@ -233,7 +257,7 @@ describeJourneys('dashboard', () => {
       });
 
       // Quick Start from the dashboard again (the waiting lobby is left for the new game).
-      await journey.goto('/dashboard');
+      await toDashboard(page);
 
       await page.getByRole('button', { name: 'Quick Start Easy' }).click();
       await atPath(page, /^\/(lobby|game)\/[A-Za-z0-9-]+$/);
@@ -243,7 +267,7 @@ describeJourneys('dashboard', () => {
       expect(mine.games[0]).toMatchObject({ isBotGame: true, botInfo: { numberOfBots: 1, difficulty: 'easy' } });
 
       // The new game in the Bot Games tab: the easy badge, Your Game, and the member's one action.
-      await journey.goto('/dashboard');
+      await toDashboard(page);
       await page.getByRole('tab', { name: 'Bot Games' }).click();
       const entry = page.getByRole('listitem').filter({ hasText: 'Your Game' });
       await entry.getByText('Easy Bot').first().waitFor();
