@@ -144,7 +144,9 @@ describeJourneys('mail', () => {
       await page.getByRole('region', { name: AUTH_TEXTS.verificationRequiredTitle }).waitFor();
       await journey.goto(await awaitLink(server(), email, 'verify-email'));
       await page.getByText(AUTH_TEXTS.emailVerified).waitFor();
-      await journey.goto('/login');
+      // On to the sign-in form by the nav bar's link, as a person would.
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign in' }).click();
+      await atPath(page, '/login');
       await fillSignIn(page, username, password);
       await atPath(page, '/dashboard');
       await page.getByRole('heading', { name: `Welcome back, ${username}!` }).waitFor();
