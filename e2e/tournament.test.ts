@@ -7,6 +7,9 @@
  * tournament without bots, a game the rival walks away from in seconds (aborted), an unverified
  * account asked to verify its e-mail, the last place taken under a late player's eyes (the server's
  * text, then Full), a signed-out visitor and a demo guest.
+ *
+ * The server's clock moves only when a journey says (ManualClock): a game starts at once, and the
+ * 30 s game lasts its 30 s on that clock (the bot plays as it moves) rather than on the real one.
  */
 import { type KeyObject, generateKeyPairSync, sign } from 'node:crypto';
 import {
@@ -20,10 +23,13 @@ import bs58 from 'bs58';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import { ManualClock } from '../apps/server/src/clock.ts';
 import { tournaments, users } from '../apps/server/src/db/schema.ts';
 import { type Account, registerAccount, signIn } from './helpers/accounts.ts';
 import { type Journey, atPath, describeJourneys, openJourney, takeScreenshots, useBrowser } from './helpers/browser.ts';
-import { createBotGame, playGameLasting } from './helpers/game.ts';
+import { catchUp, clockedGame } from './helpers/clock.ts';
+import { createBotGame, playUntilEnd } from './helpers/game.ts';
+import { startWithClock } from './helpers/held-game.ts';
 import { type E2eServer, startServer } from './helpers/server.ts';
 
 /** A Solana wallet for the page: window.solana, whose signatures are made here with a real key. */
@@ -58,12 +64,19 @@ async function screenshots(journey: Journey, name: string): Promise<void> {
 
 const entry = (page: Page) => page.getByRole('group', { name: 'Your entry' });
 
+/** A lobby's or a game's address, and its room code. */
+const ROOM_PATH = /^\/(?:lobby|game)\/([A-Z0-9]{6})$/;
+
 describeJourneys('tournament', () => {
   const browser = useBrowser();
-  // A server per journey: each has its own current tournament.
+  // A server per journey: each has its own current tournament, and its own clock.
   let running: E2eServer | undefined;
+  let clock = new ManualClock(Date.now());
   beforeEach(async () => {
-    running = await startServer();
+    clock = new ManualClock(Date.now());
+    running = await startServer({}, { clock });
+    // Tournaments are live by the server's clock, between dates set from this machine's.
+    catchUp(clock);
   });
   afterEach(async () => {
     await running?.close();
@@ -96,7 +109,7 @@ describeJourneys('tournament', () => {
   }
 
   async function createTournament(by: Account, settings: Record<string, unknown>) {
-    const now = Date.now();
+    const now = clock.now();
     const response = await fetch(`${server().base}/api/tournaments`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${by.token}` },
@@ -121,6 +134,15 @@ describeJourneys('tournament', () => {
       headers: { authorization: `Bearer ${account.token}` },
     });
     expect(response.status).toBe(200);
+  }
+
+  /** A bot game made over HTTP and started on the clock; the page enters it and waits for the hand. */
+  async function enterBotGame(journey: Journey, account: Account): Promise<string> {
+    const { roomCode } = await createBotGame(server().base, account, { cardsPerPlayer: 20 });
+    await startWithClock(server(), clock, roomCode);
+    await journey.goto(`/game/${roomCode}`);
+    await journey.page.locator('[data-hand-card]').first().waitFor({ timeout: 30_000 });
+    return roomCode;
   }
 
   /** Leaves the game on screen through its Leave game button and dialog. */
@@ -167,9 +189,7 @@ describeJourneys('tournament', () => {
       await screenshots(journey, 'tournament-joined');
 
       // A bot game left at once is aborted: it does not count, and the tab says why.
-      const left = await createBotGame(server().base, player, { cardsPerPlayer: 20 });
-      await journey.goto(`/game/${left.roomCode}`);
-      await page.locator('[data-hand-card]').first().waitFor({ timeout: 30_000 });
+      await enterBotGame(journey, player);
       await leaveGame(page);
       await journey.goto('/leaderboard?tab=tournament');
       await entry(page).getByText(TOURNAMENT_TEXTS.uncounted.aborted).waitFor();
@@ -177,11 +197,15 @@ describeJourneys('tournament', () => {
       expect(await entry(page).getByTestId('games-counted').innerText()).toMatch(/^0\b/);
       await screenshots(journey, 'tournament-not-counted');
 
-      // A bot game of more than 30 s, played card by card: it counts.
-      const played = await createBotGame(server().base, player, { cardsPerPlayer: 20 });
-      await journey.goto(`/game/${played.roomCode}`);
-      await page.locator('[data-hand-card]').first().waitFor({ timeout: 30_000 });
-      await playGameLasting(page, 31);
+      // A bot game of more than 30 s, played card by card: it counts. The bot plays when the person has
+      // nothing to play, and the last card waits until the game has run 31 s on the server's clock.
+      const game = clockedGame(server(), clock, await enterBotGame(journey, player), player.user.id);
+      await playUntilEnd(page, 240_000, {
+        idle: game.untilPlayable,
+        beforePlay: async () => {
+          if (game.cardsLeft() <= 1) await game.untilPlayedFor(31_000);
+        },
+      });
       await journey.goto('/leaderboard?tab=tournament');
       await entry(page).getByText('#1', { exact: true }).waitFor();
       expect(await entry(page).getByTestId('games-counted').innerText()).toMatch(/^1\b/);
@@ -192,13 +216,16 @@ describeJourneys('tournament', () => {
       await mine.getByText(TOURNAMENT_TEXTS.prizeWinner).waitFor();
       await screenshots(journey, 'tournament-ranked');
 
-      // The tournament ends a moment from now (its end date moved, the payout timer re-armed).
+      // The tournament ends a second on by the server's clock (its end date moved, the payout timer
+      // re-armed). The tab, loaded while it is live, sees it end as the clock moves past that second.
       await server()
         .app.db.update(tournaments)
-        .set({ endDate: new Date(Date.now() + 3000) })
+        .set({ endDate: new Date(clock.now() + 1000) })
         .where(eq(tournaments.id, t.id));
       await server().app.tournaments.arm();
       await journey.goto('/leaderboard?tab=tournament');
+      await page.getByRole('heading', { name: 'Sprint Slam' }).waitFor();
+      clock.advance(1000);
       await entry(page).getByText(TOURNAMENT_TEXTS.hasEnded).waitFor({ timeout: 10_000 });
       await entry(page).getByText('#1', { exact: true }).waitFor();
       await screenshots(journey, 'tournament-ended');
@@ -259,7 +286,10 @@ describeJourneys('tournament', () => {
       await card.getByText('2 / 3').waitFor();
 
       // Quick Start makes a bot game; left at once, it would not count here anyway: no bots.
+      // The page counts down to the server's start against its own clock: the two agree from here.
+      catchUp(clock);
       await page.getByRole('button', { name: 'Quick Start Easy' }).click();
+      await startWithClock(server(), clock, ROOM_PATH.exec(await atPath(page, ROOM_PATH))?.[1] as string);
       await atPath(page, /^\/game\//);
       await page.locator('[data-hand-card]').first().waitFor({ timeout: 30_000 });
       await leaveGame(page);
@@ -287,7 +317,9 @@ describeJourneys('tournament', () => {
         .getByRole('button', { name: /Mark Ready|Ready/ })
         .first()
         .click();
+      catchUp(clock);
       await page.getByRole('button', { name: 'Start Game' }).click();
+      await startWithClock(server(), clock, roomCode);
       await Promise.all([atPath(page, `/game/${roomCode}`), atPath(other.page, `/game/${roomCode}`)]);
       await other.page.locator('[data-hand-card]').first().waitFor();
       await leaveGame(other.page);
@@ -351,7 +383,7 @@ describeJourneys('tournament', () => {
       await visitor.goto('/leaderboard?tab=tournament');
       // Open Door ends sooner than Humans Only, so it becomes the current tournament.
       await entry(visitor.page).getByText(TOURNAMENT_TEXTS.full).waitFor();
-      await createTournament(boss, { name: 'Open Door', endDate: new Date(Date.now() + 1_800_000).toISOString() });
+      await createTournament(boss, { name: 'Open Door', endDate: new Date(clock.now() + 1_800_000).toISOString() });
       await visitor.page.getByRole('button', { name: 'Refresh Rankings' }).click();
       await visitor.page.getByRole('heading', { name: 'Open Door' }).waitFor();
       const signInLink = entry(visitor.page).getByRole('link', { name: TOURNAMENT_TEXTS.signInToJoin });

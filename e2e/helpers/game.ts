@@ -48,22 +48,31 @@ export async function playOneCard(page: Page): Promise<boolean> {
   }
 }
 
-/**
- * Plays until the result screen shows, forcing deadlock resolution when the screen offers it.
- * `beforePlay`, when given, runs before each attempt to play (to hold back the last card, say).
- */
-export async function playUntilEnd(page: Page, limitMs = 240_000, beforePlay?: () => Promise<void>): Promise<number> {
+/** How playUntilEnd waits for the board, besides playing what it can. */
+export interface PlayOptions {
+  /** Runs before each attempt to play (to hold back the last card, say). */
+  readonly beforePlay?: () => Promise<void>;
+  /**
+   * Runs when the screen offers nothing to play, before the wait for the board to change: on a
+   * hand-moved server clock, moves it on until there is something (clock.ts, ClockedGame).
+   */
+  readonly idle?: () => Promise<void>;
+}
+
+/** Plays until the result screen shows, forcing deadlock resolution when the screen offers it. */
+export async function playUntilEnd(page: Page, limitMs = 240_000, options: PlayOptions = {}): Promise<number> {
   const until = Date.now() + limitMs;
   let plays = 0;
   while (Date.now() < until) {
     if (await resultShown(page)) return plays;
-    await beforePlay?.();
+    await options.beforePlay?.();
     if (await playOneCard(page)) {
       plays += 1;
       continue;
     }
     const force = page.getByRole('button', { name: 'Force Resolution Now' });
     if (await force.isVisible()) await force.click().catch(() => undefined);
+    await options.idle?.();
     // Nothing playable: wait for the board to change (a bot's card, a refill, a flip).
     await page
       .locator('[data-hand-card][data-playable]:not([disabled]), h1:text-matches("^(Victory|Game Over|AI Victory)$")')
@@ -72,42 +81,6 @@ export async function playUntilEnd(page: Page, limitMs = 240_000, beforePlay?: (
       .catch(() => undefined);
   }
   throw new Error(`the game did not end within ${limitMs / 1000} s (${plays} cards played)`);
-}
-
-/** The game screen's clock (the Game status panel's Time, m:ss) in seconds. */
-export async function gameSeconds(page: Page): Promise<number> {
-  const text = await page
-    .getByRole('region', { name: 'Game status' })
-    .locator('dt:text-is("Time") + dd')
-    .textContent({ timeout: 2000 });
-  const [minutes, seconds] = (text ?? '0:00').split(':').map(Number);
-  return (minutes ?? 0) * 60 + (seconds ?? 0);
-}
-
-/**
- * Plays a whole game that lasts at least `minSeconds` on the game clock: cards go down as fast as
- * the board allows, and the last one waits until the clock has passed `minSeconds`.
- */
-export async function playGameLasting(page: Page, minSeconds: number): Promise<number> {
-  const left = page.getByRole('region', { name: 'My Deck' }).locator('dt:text-is("Total left") + dd');
-  return playUntilEnd(page, 240_000, async () => {
-    // The screen may have turned to the result: then there is nothing to hold back.
-    const cardsLeft = await left.textContent({ timeout: 2000 }).catch(() => null);
-    if (cardsLeft === null || Number(cardsLeft) > 1) return;
-    if ((await gameSeconds(page).catch(() => minSeconds)) >= minSeconds) return;
-    // Until the clock shows minSeconds (or the game ended some other way).
-    await page.waitForFunction(
-      (min) => {
-        const heading = document.querySelector('h1')?.textContent ?? '';
-        if (/^(Victory|Game Over|AI Victory)$/.test(heading)) return true;
-        const time = [...document.querySelectorAll('dt')].find((dt) => dt.textContent === 'Time')?.nextElementSibling;
-        const [m, sec] = (time?.textContent ?? '0:00').split(':').map(Number);
-        return (m ?? 0) * 60 + (sec ?? 0) >= min;
-      },
-      minSeconds,
-      { timeout: (minSeconds + 10) * 1000 },
-    );
-  });
 }
 
 /**
