@@ -6,8 +6,9 @@
  * selected for a retry; leaving a game in play counts as a loss on the dashboard; and result screens,
  * a spectator's too, show their way on without scrolling.
  *
- * Most of it runs against a server whose clock moves only when the journey says (ManualClock) and
- * whose deals are chosen: the bots never act, so the board stays as dealt.
+ * It runs against a server whose clock moves only when the journey says (ManualClock) and whose
+ * deals are chosen: the bots act only as the journey moves the clock (in the first journeys never,
+ * so the board stays as dealt; for the toasts a step at a time; for the result screens on to the end).
  */
 import { matches } from '@memeslam/engine';
 import { GAME_TEXTS, ackError } from '@memeslam/protocol';
@@ -18,7 +19,8 @@ import { RANKING_RULE } from '../apps/web/src/game/result/summary.ts';
 import { LEAVE_COUNTS_AS_LOSS } from '../apps/web/src/game/texts.ts';
 import { type Account, registerAccount, signIn } from './helpers/accounts.ts';
 import { atPath, describeJourneys, openJourney, useBrowser } from './helpers/browser.ts';
-import { RESULT_HEADINGS, createBotGame, playUntilEnd } from './helpers/game.ts';
+import { clockedGame } from './helpers/clock.ts';
+import { RESULT_HEADINGS, createBotGame } from './helpers/game.ts';
 import { expectAccessible } from './helpers/axe.ts';
 import { enterGame, seedWhere, startWithClock, topsOf } from './helpers/held-game.ts';
 import { useServer } from './helpers/server.ts';
@@ -115,12 +117,11 @@ async function board(page: Page): Promise<{ piles: Box[]; hand: Box[] }> {
 
 describeJourneys('layout', () => {
   const browser = useBrowser();
+  const clock = new ManualClock(Date.now());
+  let nextSeed = fourPlayerSeed(true);
+  const server = useServer({}, { clock, seeds: () => nextSeed });
 
-  describe('with the bots held still (a hand-driven server clock, chosen deals)', () => {
-    const clock = new ManualClock(Date.now());
-    let nextSeed = fourPlayerSeed(true);
-    const server = useServer({}, { clock, seeds: () => nextSeed });
-
+  describe('with the bots held still (chosen deals)', () => {
     async function fourPlayerGame(account: Account, stuck: boolean): Promise<string> {
       nextSeed = fourPlayerSeed(stuck);
       const { roomCode } = await createBotGame(server().base, account, FOUR_PLAYERS);
@@ -261,9 +262,7 @@ describeJourneys('layout', () => {
     }, 60_000);
   });
 
-  describe('with bots playing', () => {
-    const server = useServer();
-
+  describe('with the bots playing as the journey moves the clock', () => {
     it('shows toasts clear of the header and every control, one bot-play toast for a stream of bot plays', async () => {
       const account = await registerAccount(server().base, 'toasts');
       const journey = await openJourney(browser(), server().base);
@@ -277,6 +276,8 @@ describeJourneys('layout', () => {
           gameSpeed: 'fast',
           cardsPerPlayer: 40,
         });
+        await startWithClock(server(), clock, roomCode);
+        const game = clockedGame(server(), clock, roomCode, account.user.id);
         await enterGame(journey, roomCode);
         // Watches every toast the page shows: how many bot-play toasts at once, and whether any
         // visible toast overlaps the game's header, a pile, a hand card or a power-up.
@@ -315,8 +316,14 @@ describeJourneys('layout', () => {
               (window as unknown as { toastWatch: { most: number; botTexts: string[]; overlaps: string[] } })
                 .toastWatch,
           );
-        // Six different bot plays shown (three bots at "fast" play about every half second).
-        await expect.poll(async () => (await watch()).botTexts.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(6);
+        // The bot plays the page has shown, once the clock has moved a step on (the bots play as it moves,
+        // a stream of plays tens of milliseconds apart).
+        const botPlays = async () => {
+          await game.next();
+          return (await watch()).botTexts.length;
+        };
+        // Six different bot plays shown.
+        await expect.poll(botPlays, { timeout: 30_000 }).toBeGreaterThanOrEqual(6);
         await journey.screenshot('layout-toasts-phone');
         const seen = await watch();
         expect(seen.most).toBe(1);
@@ -329,11 +336,11 @@ describeJourneys('layout', () => {
         await page.setViewportSize({ width: 1280, height: 800 });
         await page.locator('[data-sonner-toaster][data-y-position="top"]').waitFor({ state: 'attached' });
         const plays = seen.botTexts.length;
-        await expect.poll(async () => (await watch()).botTexts.length, { timeout: 30_000 }).toBeGreaterThan(plays);
+        await expect.poll(botPlays, { timeout: 30_000 }).toBeGreaterThan(plays);
         await page.evaluate(() => {
           (window as unknown as { toastWatch: { overlaps: string[] } }).toastWatch.overlaps = [];
         });
-        await expect.poll(async () => (await watch()).botTexts.length, { timeout: 30_000 }).toBeGreaterThan(plays + 4);
+        await expect.poll(botPlays, { timeout: 30_000 }).toBeGreaterThan(plays + 4);
         await journey.screenshot('layout-toasts-desktop');
         const wide = await watch();
         expect(wide.most).toBe(1);
@@ -359,12 +366,14 @@ describeJourneys('layout', () => {
           gameSpeed: 'blitz',
           cardsPerPlayer: 20,
         });
+        await startWithClock(server(), clock, roomCode);
+        const game = clockedGame(server(), clock, roomCode, account.user.id);
         await enterGame(player, roomCode);
         await spectator.goto(`/game/${roomCode}`);
         await spectator.page.getByText('Spectating').waitFor({ timeout: 20_000 });
-        // The player plays too: a bot alone can be held up by a board only the idle person could change
-        // (no deadlock while the person has a playable card), so the game ends whoever runs out first.
-        await playUntilEnd(player.page, 120_000);
+        // The bot plays the game out as the clock moves (or the time cap ends it): the screens are the point.
+        await game.untilOver();
+        await player.page.getByRole('heading', { name: RESULT_HEADINGS }).waitFor({ timeout: 20_000 });
         await spectator.page.getByRole('heading', { name: RESULT_HEADINGS }).waitFor({ timeout: 20_000 });
 
         const inView = (page: Page, names: readonly string[]) =>
