@@ -343,7 +343,8 @@ describe.each(DATABASE_MODES)('money paths on %s', (mode) => {
 
 describe('the migration to numeric prize columns', () => {
   it('moves existing amounts out of the settings JSON exactly, even ones too large to pay', async () => {
-    const scratch = await scratchPostgres();
+    // An empty database: the migrations run here, up to this one and then past it.
+    const scratch = await scratchPostgres('embedded', { empty: true });
     const client = new pg.Client({ connectionString: scratch.url });
     await client.connect();
     const db = drizzle(client);

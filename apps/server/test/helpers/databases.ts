@@ -20,9 +20,21 @@ export function adminUrl(mode: 'embedded' | 'external' = 'embedded'): string {
   return process.env.DATABASE_URL;
 }
 
-/** A database of its own, so suites never see each other's rows; on the test run's embedded PostgreSQL or the external one. */
+/**
+ * The test run's embedded PostgreSQL holds a database with every migration applied (postgres-setup.ts),
+ * which each boot's database there is a copy of.
+ */
+export const MIGRATED_TEMPLATE = 'memeslam_migrated';
+
+/**
+ * A database of its own, so suites never see each other's rows; on the test run's embedded PostgreSQL or
+ * the external one. On the embedded one it holds the migrated schema already (the server's migrations
+ * then find nothing to do), unless `empty`: the suites that test the migrations start from nothing.
+ * The external one's are always empty: every server booted there migrates its database for real.
+ */
 export async function scratchPostgres(
   mode: 'embedded' | 'external' = 'embedded',
+  { empty = false }: { empty?: boolean } = {},
 ): Promise<{ url: string; drop(): Promise<void> }> {
   const admin = new URL(adminUrl(mode));
   const name = `memeslam_test_${randomBytes(6).toString('hex')}`;
@@ -35,7 +47,9 @@ export async function scratchPostgres(
       await client.end();
     }
   };
-  await run(`CREATE DATABASE ${name}`);
+  await run(
+    mode === 'embedded' && !empty ? `CREATE DATABASE ${name} TEMPLATE ${MIGRATED_TEMPLATE}` : `CREATE DATABASE ${name}`,
+  );
   const url = new URL(admin);
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
