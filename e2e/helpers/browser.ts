@@ -1,15 +1,16 @@
 /**
- * Browser journeys: Playwright (playwright-core) driving Debian's Chromium. Downloading a browser
- * with `npx playwright install` does not work here; .ci/run installs the `chromium` Debian package.
+ * Browser journeys: Playwright (playwright-core) driving Debian's Chromium headless shell (or its full
+ * Chromium where the shell is not installed; chromium.ts). Downloading a browser with
+ * `npx playwright install` does not work here; .ci/run installs the Debian packages.
  *
- * Without Chromium the journeys are skipped, loudly — except under CI, where that is an error.
+ * Without a browser the journeys are skipped, loudly — except under CI, where that is an error.
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { type Browser, type BrowserContext, type Page, type Response, chromium } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, onTestFailed } from 'vitest';
+import { afterAll, beforeAll, describe, expect, onTestFailed, onTestFinished } from 'vitest';
 
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
+import { CHROMIUM_ARGS, JOURNEY_BROWSER_PATH } from './chromium.ts';
 
 /** Screenshots land here (.tmp/ is gitignored). */
 export const SCREENSHOT_DIR = resolve(import.meta.dirname, '..', '..', '.tmp', 'screenshots');
@@ -20,35 +21,59 @@ export const SCREENSHOT_DIR = resolve(import.meta.dirname, '..', '..', '.tmp', '
  */
 export const takeScreenshots = process.env.SCREENSHOTS === '1';
 
-export const hasChromium = existsSync(CHROMIUM_PATH);
+export const hasChromium = existsSync(JOURNEY_BROWSER_PATH);
 if (!hasChromium) {
   if (process.env.CI) {
     throw new Error(
-      `CI must run the browser journeys, but there is no Chromium at ${CHROMIUM_PATH} ` +
-        '(install the Debian package `chromium`, or set CHROMIUM_PATH)',
+      `CI must run the browser journeys, but there is no Chromium at ${JOURNEY_BROWSER_PATH} ` +
+        '(install the Debian package `chromium-headless-shell` or `chromium`, or set CHROMIUM_PATH)',
     );
   }
   console.warn(
-    `\n*** SKIPPED: browser journeys (no Chromium at ${CHROMIUM_PATH}; ` +
-      'apt-get install chromium, or set CHROMIUM_PATH) ***\n',
+    `\n*** SKIPPED: browser journeys (no Chromium at ${JOURNEY_BROWSER_PATH}; ` +
+      'apt-get install chromium-headless-shell, or set CHROMIUM_PATH) ***\n',
   );
 }
 
 /** `describe` for a suite of browser journeys: skipped (loudly, above) when there is no Chromium. */
 export const describeJourneys = describe.skipIf(!hasChromium);
 
+/** A browser of its own, for a file that needs other launch options; the file closes it. */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_ARGS] });
+  return chromium.launch({ executablePath: JOURNEY_BROWSER_PATH, headless: true, args: [...CHROMIUM_ARGS] });
 }
 
-/** Launches one browser for the enclosing describe block and closes it after; call inside describe. */
+/**
+ * The worker's browser. A vitest worker runs file after file of the e2e project in one process
+ * (vitest.config.ts: `isolate: false`, which the project inherits), and its files share one browser
+ * rather than each launching its own; each journey still gets a fresh context (openJourney). One
+ * that crashed or was closed is launched again for the next file. Nothing here closes it: when
+ * vitest ends the worker, Playwright closes it on the SIGTERM, and the browser exits by itself once
+ * the worker's end of its DevTools pipe is gone (no Chromium outlives a run).
+ */
+let shared: Promise<Browser> | undefined;
+
+async function sharedBrowser(): Promise<Browser> {
+  const current = await shared?.catch(() => undefined);
+  if (current?.isConnected()) return current;
+  shared = launchBrowser();
+  return shared;
+}
+
+/**
+ * The worker's shared browser for the enclosing describe block; call inside describe. Contexts the
+ * block's journeys left open are closed after it, so the next file finds the browser as it was.
+ */
 export function useBrowser(): () => Browser {
   let browser: Browser | undefined;
+  let before = new Set<BrowserContext>();
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
+    before = new Set(browser.contexts());
   });
   afterAll(async () => {
-    await browser?.close();
+    const left = browser?.contexts().filter((context) => !before.has(context)) ?? [];
+    await Promise.all(left.map((context) => context.close()));
   });
   return () => {
     if (!browser) throw new Error('useBrowser(): the browser is not launched yet (use it inside a test)');
@@ -115,8 +140,11 @@ export async function openJourney(browser: Browser, base: string, options: { pho
       const errors = consoleErrors.length ? `; console errors: ${consoleErrors.slice(-5).join(' | ')}` : '';
       console.error(`[journey at ${base}] when closed: ${lastSeen}${errors}`);
     });
+    // The browser outlives the file (useBrowser): a journey its test left open (a failed step before
+    // its close, say) is closed with the test, not left drawing beside the next ones.
+    onTestFinished(() => context.close());
   } catch {
-    // Opened outside a test (in a hook): nothing to report to.
+    // Opened outside a test (in a hook): nothing to report to; useBrowser closes it after its block.
   }
   return {
     context,
