@@ -24,6 +24,12 @@ export const BOTH: readonly Size[] = [DESKTOP, PHONE];
 /** Every state checked in this file's run with what axe found there (any impact), for the closing count and report. */
 const checked: { state: string; violations: { rule: string; impact: string; nodes: number }[] }[] = [];
 
+/** Sets the page's size, unless it has it already (a resize lays the whole page out again). */
+async function resize(page: Page, size: { readonly width: number; readonly height: number }): Promise<void> {
+  const now = page.viewportSize();
+  if (now?.width !== size.width || now.height !== size.height) await page.setViewportSize(size);
+}
+
 /**
  * Checks states and keeps what fails, so that one run lists every violation of a journey; `done()`
  * fails the journey if anything did.
@@ -34,7 +40,7 @@ export function audit() {
     async check(page: Page, label: string, sizes: readonly Size[] = BOTH): Promise<void> {
       const before = page.viewportSize();
       for (const size of sizes) {
-        await page.setViewportSize(size);
+        await resize(page, size);
         // Let the layout settle at the new size (media queries, the viewport hooks) before measuring.
         await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
         const name = `${label} @ ${size.width}×${size.height}`;
@@ -46,7 +52,7 @@ export function audit() {
         const failure = accessibilityFailure(name, page.url(), violations);
         if (failure) failures.push(failure);
       }
-      if (before) await page.setViewportSize(before);
+      if (before) await resize(page, before);
     },
     done(): void {
       if (failures.length > 0) throw new Error(`${failures.length} state(s) failed:\n\n${failures.join('\n\n')}`);
