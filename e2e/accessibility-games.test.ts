@@ -1,34 +1,76 @@
 /**
  * Accessibility of games: two players (waiting room, ready states, countdown, the game, its dialogs,
  * frozen, victory and defeat, replay) and a bot game.
+ * The server runs on a clock moved by hand (ManualClock) with chosen deals: what is checked is the
+ * screens, not the game's timing, so a board holds still while axe measures it (no bot plays under
+ * it, a freeze does not thaw), and a game plays out as fast as its moves go, not at its own pace.
  * Each state is checked with axe-core (WCAG 2.0/2.1 A and AA) at desktop (1280×800) and phone
  * (390×844) sizes, in a real browser against the real server; a journey fails on any serious or
  * critical violation, listing all it found (helpers/audit.ts). Beside axe: a form field keeps its label
  * as its accessible name while its error shows, and icons are drawings, not emoji.
  */
+import { type GameState, TIME_CAP_MS, matches } from '@memeslam/engine';
 import { HINTS, LOBBY_TEXTS } from '@memeslam/protocol';
+import type { Page } from 'playwright-core';
 import { afterAll, it } from 'vitest';
+import { ManualClock } from '../apps/server/src/clock.ts';
 import { registerAccount, signIn } from './helpers/accounts.ts';
 import {
+  type Audit,
   DESKTOP,
   PHONE,
+  type Size,
   audit,
   call,
   connect,
   type Player,
-  sleep,
   playOut,
   inGame,
   reportChecks,
 } from './helpers/audit.ts';
 import { atPath, describeJourneys, openJourney, useBrowser } from './helpers/browser.ts';
+import { seedWhere, startWithClock, topsOf } from './helpers/held-game.ts';
 import { useServer } from './helpers/server.ts';
+
+/**
+ * A deal in which every person has a card to play: no "No playable card" notice comes (on the
+ * page's own clock) to change the board while it is checked.
+ */
+function seedWithMoves(players: number, cardsPerPlayer: number, people: number): string {
+  const playable = (state: GameState, seat: number) =>
+    state.players[seat]!.hand.some((card) => topsOf(state).some((top) => matches(card, top)));
+  return seedWhere({ players, cardsPerPlayer }, (state) =>
+    Array.from({ length: people }, (_, seat) => seat).every((seat) => playable(state, seat)),
+  ).seed;
+}
+
+/**
+ * Checks the countdown overlay at rest. It moves all the time (a bar filling every 50 ms, a number
+ * popping in each second, a spinner per check), so it is measured with reduced motion asked for: the
+ * same overlay, its parts drawn where they come to rest, rather than measured again and again while
+ * something moves (helpers/axe.ts) and kept to what every measurement found.
+ */
+async function checkCountdown(a: Audit, page: Page, label: string, sizes: readonly Size[]): Promise<void> {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  try {
+    await a.check(page, label, sizes);
+  } finally {
+    await page.emulateMedia({ reducedMotion: null });
+  }
+}
+
+/** How far the server's clock moves at a time while the bots play: long enough for each to act. */
+const BOT_STEP_MS = 2500;
 
 afterAll(() => reportChecks('games'));
 
 describeJourneys('accessibility: games', () => {
   const browser = useBrowser();
-  const server = useServer();
+  const clock = new ManualClock(Date.now());
+  let nextSeed = '';
+  const server = useServer({}, { clock, seeds: () => nextSeed });
+  /** Whether the game of this room is still in play on the server. */
+  const inPlay = (roomCode: string) => server().app.games.find(roomCode)?.status === 'active';
 
   it('two players: waiting room, ready states, countdown, the game, its dialogs, frozen, victory and defeat, replay', async () => {
     const a = audit();
@@ -39,6 +81,7 @@ describeJourneys('accessibility: games', () => {
     let sockets: Player[] = [];
     try {
       await Promise.all([signIn(host, hostAccount), signIn(guest, guestAccount)]);
+      nextSeed = seedWithMoves(2, 30, 2);
       const { roomCode } = await call<{ roomCode: string }>(server(), hostAccount, '/game/create', {
         settings: { maxPlayers: 2, cardsPerPlayer: 30, gameSpeed: 'blitz' },
       });
@@ -59,11 +102,15 @@ describeJourneys('accessibility: games', () => {
       await host.page.getByText(LOBBY_TEXTS.allPlayersReady).waitFor();
       await a.check(host.page, 'waiting room, all ready');
 
+      // The countdown shows on both pages (its count runs on the page's clock) until the server's
+      // clock is moved on to the start of play.
       await host.page.getByRole('button', { name: 'Start Game' }).click();
       await host.page.getByRole('dialog').getByText('Discard Piles').waitFor();
-      await a.check(host.page, 'countdown (two people)', [DESKTOP]);
-      await a.check(guest.page, 'countdown (two people)', [PHONE]);
+      await guest.page.getByRole('dialog').getByText('Discard Piles').waitFor();
+      await checkCountdown(a, host.page, 'countdown (two people)', [DESKTOP]);
+      await checkCountdown(a, guest.page, 'countdown (two people)', [PHONE]);
 
+      await startWithClock(server(), clock, roomCode);
       await Promise.all([inGame(host.page), inGame(guest.page)]);
       await a.check(host.page, 'game, in play');
 
@@ -95,8 +142,8 @@ describeJourneys('accessibility: games', () => {
 
       // The deadlock notice is checked in layout.test.ts, where a chosen deal reaches it every time.
 
-      // The guest wins, the host loses.
-      await playOut(guestSocket, [hostSocket]);
+      // The guest wins, the host loses; the freeze ends once the server's clock has moved on.
+      await playOut(guestSocket, [hostSocket], clock);
       await guest.page.getByRole('heading', { level: 1, name: 'Victory' }).waitFor({ timeout: 15_000 });
       await host.page.getByRole('heading', { level: 1, name: 'Game Over' }).waitFor({ timeout: 15_000 });
       await a.check(guest.page, 'result, victory');
@@ -131,6 +178,7 @@ describeJourneys('accessibility: games', () => {
     let player: Player | undefined;
     try {
       await signIn(journey, account, { 'sound-enabled': 'false' });
+      nextSeed = seedWithMoves(3, 20, 1);
       const { roomCode } = await call<{ roomCode: string }>(server(), account, '/game/create-bot-game', {
         numberOfBots: 2,
         botDifficulty: 'expert',
@@ -149,20 +197,25 @@ describeJourneys('accessibility: games', () => {
       // Ready: the bots always are, so the host's page starts the game a second later by itself.
       await page.getByRole('button', { name: 'Mark Ready' }).click();
       await page.getByRole('dialog').getByText('AI System').waitFor();
-      await a.check(page, 'countdown (bots)', [PHONE]);
+      await checkCountdown(a, page, 'countdown (bots)', [PHONE]);
+      await startWithClock(server(), clock, roomCode);
       await inGame(page);
+      // The bots' first plays, announced on the board, before it is checked.
+      clock.advance(BOT_STEP_MS);
+      await page.getByText(/\(Bot\) played /).waitFor();
       await a.check(page, 'game with bots, in play');
 
-      // The player plays only when no bot can, so the bots win.
+      // The player plays only when no bot can, so the bots win: the server's clock moves on a step
+      // at a time, and only a step in which no bot played lets the player play a card.
       player = await connect(server(), account.token);
       const observer = player;
-      const deadline = Date.now() + 120_000;
-      while (!observer.last.has('gameEnded') && Date.now() < deadline) {
-        const before = JSON.stringify((await observer.emit('requestHand', {})).data?.gameState.pileSizes ?? []);
-        await sleep(2500);
-        const now = (await observer.emit('requestHand', {})).data;
-        if (!now || observer.last.has('gameEnded')) break;
-        if (JSON.stringify(now.gameState.pileSizes) !== before) continue;
+      const pileSizes = async () => JSON.stringify((await observer.emit('requestHand', {})).data?.gameState.pileSizes);
+      const until = clock.now() + TIME_CAP_MS;
+      while (inPlay(roomCode)) {
+        if (clock.now() > until) throw new Error('the bot game did not end in time');
+        const before = await pileSizes();
+        clock.advance(BOT_STEP_MS);
+        if (!inPlay(roomCode) || (await pileSizes()) !== before) continue;
         const mine = await observer.move();
         if (mine) await observer.emit('playCard', mine);
       }

@@ -5,11 +5,12 @@
  * sockets beside the browser.
  */
 import { writeFileSync } from 'node:fs';
-import { type Card, matches } from '@memeslam/engine';
+import { type Card, TIME_CAP_MS, matches } from '@memeslam/engine';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { type Socket, io } from 'socket.io-client';
 import { expect } from 'vitest';
+import type { ManualClock } from '../../apps/server/src/clock.ts';
 import { users } from '../../apps/server/src/db/schema.ts';
 import type { Account } from './accounts.ts';
 import { type Violation, accessibilityFailure, axeViolations } from './axe.ts';
@@ -59,6 +60,9 @@ export function audit() {
     },
   };
 }
+
+/** A journey's checker (see audit). */
+export type Audit = ReturnType<typeof audit>;
 
 /**
  * A field with an error shown: its accessible name is still exactly its label, it is marked invalid,
@@ -120,6 +124,12 @@ export function movesOf({ hand, tops }: View): { card: Card; pileIndex: number }
   );
 }
 
+/** A card to play and the pile it goes on. */
+export interface Move {
+  readonly cardId: string;
+  readonly pileIndex: number;
+}
+
 /** A player's own socket beside their browser: the test plays for them. */
 export async function connect(server: E2eServer, token: string) {
   const socket: Socket = io(server.base, { auth: { token }, transports: ['websocket'], reconnection: false });
@@ -140,38 +150,69 @@ export async function connect(server: E2eServer, token: string) {
     };
   }
   /** A playable card of this player, or null (nothing matches, not in a game). */
-  async function move(): Promise<{ cardId: string; pileIndex: number } | null> {
+  async function move(): Promise<Move | null> {
     const found = movesOf(await view())[0];
     return found ? { cardId: found.card.id, pileIndex: found.pileIndex } : null;
   }
-  return { socket, last, emit, view, move };
+  /** The status of this player's game as the server has it now (undefined when not in one). */
+  async function status(): Promise<string | undefined> {
+    return (await emit('requestHand', {})).data?.gameState.status;
+  }
+  /** Resolves with the event's payload once it has come (at once if it already has). */
+  function event(name: string, timeoutMs = 15_000): Promise<Payload> {
+    if (last.has(name)) return Promise.resolve(last.get(name));
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no ${name} within ${timeoutMs} ms`)), timeoutMs);
+      socket.once(name, (payload: Payload) => {
+        clearTimeout(timer);
+        resolve(payload);
+      });
+    });
+  }
+  return { socket, last, emit, view, move, status, event };
 }
 export type Player = Awaited<ReturnType<typeof connect>>;
 
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** How far the server's hand-moved clock goes on while nobody can play (a freeze, a deadlock to resolve). */
+const IDLE_STEP_MS = 500;
 
 /**
  * Plays a game out over the sockets so that `winner` wins: it plays whenever it can, and each
- * `other` plays only while `winner` has nothing to play (so the board keeps moving).
+ * `other` plays only while `winner` has nothing to play (so the board keeps moving). The server runs
+ * on `clock`, moved by hand: only when no play went down does it move on (IDLE_STEP_MS), until a
+ * freeze ends or a deadlock is resolved, so the game takes the real time of its plays, not its own.
+ * Fails once `limitMs` of the game's time has passed.
  */
-export async function playOut(winner: Player, others: readonly Player[], limitMs = 90_000): Promise<void> {
-  const until = Date.now() + limitMs;
-  while (!winner.last.has('gameEnded') && Date.now() < until) {
+export async function playOut(
+  winner: Player,
+  others: readonly Player[],
+  clock: ManualClock,
+  limitMs = TIME_CAP_MS,
+): Promise<void> {
+  const until = clock.now() + limitMs;
+  while (!winner.last.has('gameEnded')) {
+    if (clock.now() > until) throw new Error('the game did not end in time');
     const mine = await winner.move();
-    if (mine) {
-      await winner.emit('playCard', mine);
-    } else {
-      for (const other of others) {
-        const theirs = await other.move();
-        if (theirs) {
-          await other.emit('playCard', theirs);
-          break;
-        }
-      }
-    }
-    await sleep(150);
+    if (mine ? await plays(winner, mine) : await someonePlays(others)) continue;
+    // Nobody played: over already (its end not yet here), or time must pass for the game to go on.
+    if ((await winner.status()) !== 'active') break;
+    clock.advance(IDLE_STEP_MS);
   }
-  if (!winner.last.has('gameEnded')) throw new Error('the game did not end in time');
+  await winner.event('gameEnded');
+}
+
+/** Plays `move` for `player`; whether the server took it (a frozen player's is refused). */
+async function plays(player: Player, move: Move): Promise<boolean> {
+  return (await player.emit('playCard', move)).success === true;
+}
+
+/** The first of `players` with a card to play plays it; whether it went down. */
+async function someonePlays(players: readonly Player[]): Promise<boolean> {
+  for (const player of players) {
+    const move = await player.move();
+    if (move) return plays(player, move);
+  }
+  return false;
 }
 
 /** Waits for the in-game board of a member: a hand card on screen. */
