@@ -87,7 +87,8 @@ describeJourneys('accessibility: boards', () => {
       await page.getByText(TOURNAMENT_TEXTS.live, { exact: true }).waitFor();
       await a.check(page, 'leaderboard, live tournament with participants');
 
-      await journey.goto('/admin');
+      // On to the admin tabs by the nav bar's link, in the one document.
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' }).click();
       await page.getByRole('tab', { name: 'Create Tournament', selected: true }).waitFor();
       await a.check(page, 'admin, create tournament');
       await page.getByRole('button', { name: 'Create Tournament' }).click();

@@ -1,8 +1,8 @@
 /**
  * The accessibility journeys' tools (e2e/accessibility-*.test.ts): axe-core checks of a screen state
  * (WCAG 2.0/2.1 A and AA) at desktop (1280×800) and phone (390×844) sizes that list every failure of a
- * journey before failing it, the checks of a field's error, and players driven over their own
- * sockets beside the browser.
+ * journey before failing it, the checks of a field's error, a way between the app's pages without
+ * loading them again, and players driven over their own sockets beside the browser.
  */
 import { writeFileSync } from 'node:fs';
 import { type Card, TIME_CAP_MS, matches } from '@memeslam/engine';
@@ -63,6 +63,19 @@ export function audit() {
 
 /** A journey's checker (see audit). */
 export type Audit = ReturnType<typeof audit>;
+
+/**
+ * Takes the page to `path` as the web app's own links do (its router's history, no new document):
+ * the app and the axe-core put into the page carry on, so a state costs its render, not a page load.
+ * For the pages a person reaches inside the app; an address from outside (a mail's link, an unknown
+ * route) is loaded with journey.goto.
+ */
+export async function visit(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
 
 /**
  * A field with an error shown: its accessible name is still exactly its label, it is marked invalid,
