@@ -196,6 +196,12 @@ export interface Cluster {
   pause(index: number, paused: boolean): void;
   /** Starts node i again (stopping it first if it runs) on the same port, NODE_ID and DATA_DIR. */
   restart(index: number): Promise<void>;
+  /**
+   * Starts again every node that is not running (killed or stopped by a test), as `restart` does: the
+   * tests that share a cluster each begin with all of it up, and only the nodes a test took down cost
+   * a new start.
+   */
+  startStopped(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -271,6 +277,9 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       async restart(index) {
         await node(index).stop();
         await node(index).start();
+      },
+      async startStopped() {
+        await Promise.all(nodes.filter((n) => !n.running).map((n) => n.start()));
       },
       close,
     };
@@ -365,6 +374,15 @@ function clusterNode(index: number, port: number, dataDir: string, env: Record<s
       if (proc) await stopChild(proc.child);
     },
   };
+}
+
+/**
+ * A node's log line `message` about game `gameId` (its fields name it: `gameId=...`), for waitForOutput:
+ * a node's output runs on over the tests that share its cluster, so a line is looked for by its game.
+ */
+export function gameLine(message: string, gameId: string): RegExp {
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`${escape(message)}.*\\bgameId=${escape(gameId)}\\b`);
 }
 
 /** Registers a fresh account over HTTP at `base` (a node or the front); its token and what it sent. */
