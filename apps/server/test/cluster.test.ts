@@ -1,29 +1,31 @@
 /**
- * Cluster mode: nodes as real processes on loopback ports behind nginx (deploy/nginx.conf),
- * one PostgreSQL database per cluster and this machine's Redis (or one of the test's own that it stops);
- * four clusters in all, the tests of a describe block sharing one, in order:
- * players on different nodes share one game and a spectator watches from a third; the owner of a game
- * is killed mid-game and another node finishes it from the log with every acknowledged play kept and
- * one record; every node is restarted in turn during play; Redis goes away for 20 s mid-game. What needs
+ * Cluster mode: nodes as real processes on loopback ports behind nginx (deploy/nginx.conf), one
+ * PostgreSQL database and a Redis of the file's own (which a test stops); one cluster of three nodes
+ * for all the tests, in order: players on different nodes share one game and a spectator watches from
+ * a third; every node is restarted in turn during play; an owner is paused past its lease; Redis goes
+ * away for 20 s mid-game; the owner of a game is killed mid-game and another node finishes it from the
+ * log with every acknowledged play kept and one record (last: the node it kills stays down). What needs
  * no real process (a starting node takes none of a live node's games, the user's turn, lease loss) is
  * unit-tested on a manual clock in ownership.test.ts.
  */
 import { SERVER_TEXTS } from '@memeslam/protocol';
 import pg from 'pg';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { call } from './helpers/boot.ts';
 import {
+  type Cluster,
   type OwnRedis,
   clientAddressFor,
   clusterSkipReason,
   connectTo,
+  gameLine,
   register,
   startCluster,
   startRedis,
 } from './helpers/cluster.ts';
 import { type Client, firstPlayWithin, playCards, playOne } from './helpers/sockets.ts';
 
-const skip = clusterSkipReason({ front: true, ownRedis: true });
+const skip = clusterSkipReason({ front: true, ownRedis: true, sharedRedis: false });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const cleanups: (() => Promise<unknown> | void)[] = [];
@@ -31,35 +33,32 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-/** A cluster of `nodes` behind nginx, and a client of its database. */
-async function startWithDb(nodes: number, redis?: OwnRedis) {
-  const started = await startCluster({ nodes, front: true, ...(redis ? { redis } : {}) });
-  const db = new pg.Client({ connectionString: started.databaseUrl });
-  try {
-    await db.connect();
-  } catch (error) {
-    await started.close();
-    throw error;
-  }
-  return { cluster: started, db, close: () => db.end().finally(() => started.close()) };
-}
-
 /**
- * One cluster for the enclosing describe block's tests, in their order: a cluster costs seconds of
- * both cores to start, so the tests of a block share it, each with accounts of its own, and leave
- * every node running for the next.
+ * The file's one cluster: three nodes behind nginx on a Redis of its own, and a client of its database.
+ * A cluster costs seconds of both cores to start (each node loads the server's modules, the database
+ * is made and migrated), so the tests share it in their order, each with accounts of its own, and each
+ * begins with every node up: a node the test before killed would be started again (same port and
+ * NODE_ID, where nginx still points).
  */
-function sharedCluster(nodes: number): () => Awaited<ReturnType<typeof startWithDb>> {
-  let shared: Awaited<ReturnType<typeof startWithDb>> | undefined;
+function sharedCluster(): () => { cluster: Cluster; db: pg.Client; redis: OwnRedis } {
+  let redis: OwnRedis | undefined;
+  let cluster: Cluster | undefined;
+  let db: pg.Client | undefined;
   beforeAll(async () => {
-    shared = await startWithDb(nodes);
+    redis = await startRedis();
+    cluster = await startCluster({ nodes: 3, front: true, redis });
+    db = new pg.Client({ connectionString: cluster.databaseUrl });
+    await db.connect();
   }, 120_000);
+  beforeEach(() => cluster?.startStopped(), 120_000);
   afterAll(async () => {
-    await shared?.close();
+    await db?.end();
+    await cluster?.close();
+    await redis?.close();
   });
   return () => {
-    if (!shared) throw new Error('the cluster did not start');
-    return shared;
+    if (!cluster || !db || !redis) throw new Error('the cluster did not start');
+    return { cluster, db, redis };
   };
 }
 
@@ -125,9 +124,9 @@ async function expectRecordedOnce(db: pg.Client, gameId: string, played: readonl
 }
 
 describe.skipIf(skip !== null)('cluster mode', () => {
-  describe('three nodes: play across nodes, one game per user', () => {
-    const three = sharedCluster(3);
+  const three = sharedCluster();
 
+  describe('three nodes: play across nodes, one game per user', () => {
     it('two players on different nodes play one game to the end; a spectator on a third node sees it', async () => {
       const { cluster: c, db } = three();
       const front = c.front?.url as string;
@@ -184,46 +183,13 @@ describe.skipIf(skip !== null)('cluster mode', () => {
       // The other lobby was left for the new one: it has no human left and is closed.
       const left = a.data.gameId === kept ? b.data.gameId : a.data.gameId;
       await expect.poll(async () => (await records(db, left)).game.status, { timeout: 10_000 }).toBe('finished');
+      // The lobby kept is left too: the SIGKILL test below takes its bound with nothing else on the node
+      // it kills.
+      expect((await me.client.emit('leaveGame', {})).success).toBe(true);
     }, 60_000);
   });
 
-  describe('three nodes: the owner SIGKILLed mid-game', () => {
-    // A cluster of its own: its 5-s bound is taken with nothing else on the node that dies.
-    const three = sharedCluster(3);
-
-    it('SIGKILL of the owner mid-game: another node takes the game over from its log, every acknowledged play kept, one record', async () => {
-      const { cluster: c, db } = three();
-      const me = await player(c.url(1), 'survivor');
-      // The game is created through node 1 (its owner); the player's socket stays on node 2.
-      const owner = await connectTo(c.url(0), me.token);
-      cleanups.push(() => owner.close());
-      const { gameId } = await botGame(owner, 'blitz', 20);
-      await me.client.waitFor('gameStarted');
-      const bots = await call(c.url(1), 'GET', `/game/bot-status/${gameId}`, { token: me.token });
-      expect(bots.body.data).toMatchObject({ gameId, isBotGame: true });
-      const played: string[] = [];
-      await playCards(me.client, 3, played);
-      const killedAt = Date.now();
-      expect(await c.kill(0, 'SIGKILL')).toBeNull();
-
-      // Plays go on through node 2: the first one waits while the dead node's lease runs out and
-      // another node takes the game over, and is acknowledged within 5 s of the kill.
-      const first = await firstPlayWithin(me.client, 10_000);
-      expect(first).not.toBeNull();
-      expect(Date.now() - killedAt).toBeLessThan(5000);
-      played.push(first as string);
-      // The socket that was on the dead node comes back through another one and is put back in the game.
-      const back = await connectTo(c.url(2), me.token);
-      cleanups.push(() => back.close());
-      expect((await back.waitFor('gameRejoined')).game.gameId).toBe(gameId);
-      await playToTheEnd([me.client], played);
-      expect((await expectRecordedOnce(db, gameId, played)).seats).toBe(2);
-    }, 180_000);
-  });
-
   describe('three nodes: a rolling restart, then an owner paused past its lease', () => {
-    const three = sharedCluster(3);
-
     it('a rolling restart of every node during play: each hands its games over on SIGTERM and the game goes on', async () => {
       const { cluster: c, db } = three();
       const me = await player(c.url(0), 'roller');
@@ -265,17 +231,14 @@ describe.skipIf(skip !== null)('cluster mode', () => {
       expect(next).not.toBeNull();
       played.push(next as string);
       c.pause(0, false);
-      await c.nodes[0]?.waitForOutput(/game lost to another node/);
+      await c.nodes[0]?.waitForOutput(gameLine('game lost to another node', gameId));
       await playToTheEnd([me.client], played);
       expect((await expectRecordedOnce(db, gameId, played)).game.owner_epoch).toBe(2);
     }, 180_000);
   });
 
   it('Redis stopped for 20 s mid-game: the owner plays on and says so on /health, the rest is refused at once, then the cluster heals', async () => {
-    const redis = await startRedis();
-    cleanups.push(() => redis.close());
-    const { cluster: c, db, close } = await startWithDb(2, redis);
-    cleanups.push(close);
+    const { cluster: c, db, redis } = three();
     const [n1, n2] = [c.url(0), c.url(1)];
     const me = await player(n1, 'steady');
     const other = await player(n2, 'other');
@@ -321,4 +284,38 @@ describe.skipIf(skip !== null)('cluster mode', () => {
     await playToTheEnd([me.client], played, 240_000);
     await expectRecordedOnce(db, gameId, played);
   }, 360_000);
+
+  describe('three nodes: the owner SIGKILLed mid-game', () => {
+    // Its 5-s bound is taken with nothing else on the node that dies: the tests before it leave no game
+    // or lobby there.
+
+    it('SIGKILL of the owner mid-game: another node takes the game over from its log, every acknowledged play kept, one record', async () => {
+      const { cluster: c, db } = three();
+      const me = await player(c.url(1), 'survivor');
+      // The game is created through node 1 (its owner); the player's socket stays on node 2.
+      const owner = await connectTo(c.url(0), me.token);
+      cleanups.push(() => owner.close());
+      const { gameId } = await botGame(owner, 'blitz', 20);
+      await me.client.waitFor('gameStarted');
+      const bots = await call(c.url(1), 'GET', `/game/bot-status/${gameId}`, { token: me.token });
+      expect(bots.body.data).toMatchObject({ gameId, isBotGame: true });
+      const played: string[] = [];
+      await playCards(me.client, 3, played);
+      const killedAt = Date.now();
+      expect(await c.kill(0, 'SIGKILL')).toBeNull();
+
+      // Plays go on through node 2: the first one waits while the dead node's lease runs out and
+      // another node takes the game over, and is acknowledged within 5 s of the kill.
+      const first = await firstPlayWithin(me.client, 10_000);
+      expect(first).not.toBeNull();
+      expect(Date.now() - killedAt).toBeLessThan(5000);
+      played.push(first as string);
+      // The socket that was on the dead node comes back through another one and is put back in the game.
+      const back = await connectTo(c.url(2), me.token);
+      cleanups.push(() => back.close());
+      expect((await back.waitFor('gameRejoined')).game.gameId).toBe(gameId);
+      await playToTheEnd([me.client], played);
+      expect((await expectRecordedOnce(db, gameId, played)).seats).toBe(2);
+    }, 180_000);
+  });
 });
