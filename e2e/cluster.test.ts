@@ -14,7 +14,7 @@ import { resolve } from 'node:path';
 import { MATCHMAKING_TEXTS } from '@memeslam/protocol';
 import { Redis } from 'ioredis';
 import type { Page } from 'playwright-core';
-import { afterEach, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { type Cluster, clusterSkipReason, healthFrom, startCluster } from '../apps/server/test/helpers/cluster.ts';
 import { registerAccount, signIn } from './helpers/accounts.ts';
 import { type Journey, atPath, describeJourneys, openJourney, useBrowser } from './helpers/browser.ts';
@@ -29,19 +29,38 @@ const skip =
 if (skip && process.env.CI) throw new Error(`the cluster journey must run in CI: ${skip}`);
 if (skip) console.warn(`\n*** SKIPPED: cluster journey: ${skip}. ***\n`);
 
-let cluster: Cluster | null = null;
-afterEach(async () => {
-  await cluster?.close();
-  cluster = null;
-});
-
 describeJourneys('cluster', () => {
   const browser = useBrowser();
+  // One cluster for both journeys: a cluster costs seconds of both cores to start (each node loads the
+  // server, the database is made and migrated). Each journey begins with both nodes up and with nginx
+  // sending this machine's address to the node its hash picks: the node the journey before killed is
+  // started again, and nginx tries it again once its fail_timeout (2 s) is over.
+  let shared: Cluster | null = null;
+  /** The node nginx's hash sends this machine's address to. */
+  let home = -1;
+  beforeAll(async () => {
+    if (skip) return;
+    shared = await startCluster({ nodes: 2, front: true });
+    home = await frontNode(shared);
+  });
+  beforeEach(async () => {
+    const cluster = shared;
+    if (!cluster) return;
+    await cluster.startStopped();
+    await expect.poll(() => frontNode(cluster), { timeout: 10_000, interval: 250 }).toBe(home);
+  });
+  afterAll(async () => {
+    await shared?.close();
+  });
+  const started = () => {
+    if (!shared) throw new Error('the cluster did not start');
+    return shared;
+  };
 
   it.skipIf(skip !== null)(
     'the node running the game dies mid-game: the page comes back through nginx and the player plays on',
     async () => {
-      cluster = await startCluster({ nodes: 2, front: true });
+      const cluster = started();
       const front = cluster.front?.url as string;
       const account = await registerAccount(front, 'failover');
       const journey = await openJourney(browser(), front);
@@ -96,7 +115,7 @@ describeJourneys('cluster', () => {
   it.skipIf(skip !== null)(
     'Play now on two nodes: two people land in one game; a searcher whose node dies searches on through the other',
     async () => {
-      cluster = await startCluster({ nodes: 2, front: true });
+      const cluster = started();
       const front = cluster.front?.url as string;
       const viaFront = await frontNode(cluster);
       const other = cluster.url(1 - viaFront);
