@@ -16,6 +16,20 @@ afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true 
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * The own-database cases run on one DATA_DIR, one after the other (each starts its servers on it and
+ * stops them): a server's first start on a new DATA_DIR makes its PostgreSQL cluster (initdb, about 1.5
+ * core-seconds); a later start finds it there.
+ */
+let ownDir: string | undefined;
+function ownDataDir(): string {
+  if (!ownDir) {
+    ownDir = temporaryDataDir('memeslam-kill-');
+    dirs.push(ownDir);
+  }
+  return ownDir;
+}
+
 const cases = [
   { mode: 'own', killed: 'the server; its PostgreSQL is left running' },
   { mode: 'own', killed: 'the server, then its PostgreSQL' },
@@ -24,8 +38,8 @@ const cases = [
 
 describe.each(cases)('SIGKILL mid-game ($mode database): $killed', ({ mode, killed }) => {
   it('a play acknowledged just before the kill is kept; the game resumes from its log and is recorded once', async () => {
-    const dataDir = temporaryDataDir('memeslam-kill-');
-    dirs.push(dataDir);
+    const dataDir = mode === 'own' ? ownDataDir() : temporaryDataDir('memeslam-kill-');
+    if (mode !== 'own') dirs.push(dataDir);
     const scratch = mode === 'external' ? await scratchPostgres('external') : null;
     const env = {
       PORT: '0',
