@@ -128,6 +128,9 @@ async function exitWithin(
   return { code, ms: Date.now() - started };
 }
 
+/** A wait for a lease to run out (3 s) and a takeover: a look four times a second, not vitest's twenty. */
+const LEASE_WAIT = { timeout: 15_000, interval: 250 };
+
 /** "Reconnecting": the clear refusal of a request that met a game changing hands. */
 const RECONNECTING = SERVER_TEXTS.clusterUnavailable;
 
@@ -231,7 +234,7 @@ describe.skipIf(skip !== null)('cluster faults', () => {
     expect(created).toMatchObject({ success: true });
     const { gameId: newLobby } = created.data as { gameId: string };
     expect(await doubleSeats(db)).toEqual([]);
-    await expect.poll(async () => (await gameRow(db, oldLobby)).status, { timeout: 15_000 }).toBe('finished');
+    await expect.poll(async () => (await gameRow(db, oldLobby)).status, LEASE_WAIT).toBe('finished');
     expect(await doubleSeats(db)).toEqual([]);
     const mine = await call(c.url(1), 'GET', '/game/my-games', { token: x.token });
     expect((mine.body.data.games as { gameId: string }[]).map((g) => g.gameId)).toEqual([newLobby]);
@@ -286,7 +289,7 @@ describe.skipIf(skip !== null)('cluster faults', () => {
       timedEmit(me.client, 'requestHand', {}, 30_000),
     ] as const;
     // Node 2 takes the game over once node 1's lease has run out (the epoch raised in PostgreSQL).
-    await expect.poll(async () => (await gameRow(db, gameId)).owner_epoch, { timeout: 15_000 }).toBe(2);
+    await expect.poll(async () => (await gameRow(db, gameId)).owner_epoch, LEASE_WAIT).toBe(2);
     await c.nodes[1]?.waitForOutput(gameLine('game taken over', gameId));
     // The deliberate pause length: 6 s, twice the lease.
     await sleep(Math.max(0, pausedAt + 6000 - Date.now()));

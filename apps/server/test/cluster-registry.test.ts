@@ -54,7 +54,8 @@ describe.skipIf(skip !== null)('the seat registry lost with Redis', () => {
     await expect
       .poll(
         async () => (await db.query('select status from games where id = $1', [lobby.data.gameId])).rows[0]?.status,
-        { timeout: 15_000 },
+        // A takeover waits for a lease to run out (3 s): a look four times a second, not vitest's twenty.
+        { timeout: 15_000, interval: 250 },
       )
       .toBe('finished');
     cluster.pause(0, false);

@@ -249,7 +249,8 @@ describe.skipIf(skip !== null)('cluster mode', () => {
 
     await redis.stop();
     const stoppedAt = Date.now();
-    await expect.poll(async () => (await health(n1)).degraded, { timeout: 5000 }).toBe(true);
+    // Redis's loss and return show on /health within a second or so: a look four times a second.
+    await expect.poll(async () => (await health(n1)).degraded, { timeout: 5000, interval: 250 }).toBe(true);
     // What needs Redis or another node is refused with a clear error, quickly.
     const asked = Date.now();
     expect(await other.client.emit('createGame', {})).toEqual({
@@ -274,7 +275,7 @@ describe.skipIf(skip !== null)('cluster mode', () => {
 
     await redis.start();
     for (const node of [n1, n2]) {
-      await expect.poll(async () => (await health(node)).degraded, { timeout: 10_000 }).toBe(false);
+      await expect.poll(async () => (await health(node)).degraded, { timeout: 10_000, interval: 250 }).toBe(false);
     }
     // Healed: a game made on one node is joined from the other, and the first game ends once.
     const third = await player(n1, 'third');
