@@ -43,7 +43,7 @@ describeJourneys('landing', () => {
   }
 
   it('signed out at /: the page draws its sections, shares on X, rotates and pauses its cards (paused from the start for reduced motion), and unknown client routes get the app', async () => {
-    const journey = await openJourney(browser(), server().base);
+    const journey = await openJourney(browser(), server().base, { motion: true });
     const { page, context } = journey;
     try {
       // The share sites are not reachable from here: answer for them, so the new page has its address.

@@ -102,10 +102,19 @@ export interface Journey {
 /**
  * A fresh context (no cookies or storage shared with other journeys) and page, watched for errors:
  * a 1280×800 desktop with a mouse, or with `phone` a 390×844 touch screen (a coarse pointer, no hover).
+ * The page asks for reduced motion unless `motion` is set (a journey that checks an animation).
  */
-export async function openJourney(browser: Browser, base: string, options: { phone?: boolean } = {}): Promise<Journey> {
+export async function openJourney(
+  browser: Browser,
+  base: string,
+  options: { phone?: boolean; motion?: boolean } = {},
+): Promise<Journey> {
   const context = await browser.newContext({
     baseURL: base,
+    // Nothing moves unless the journey is about what moves: a looping animation or a transition
+    // draws frame after frame in the renderer and the compositor, and the journeys are about what
+    // the page shows and does. The app honours the setting everywhere (apps/web/src/styles.css).
+    reducedMotion: options.motion ? 'no-preference' : 'reduce',
     ...(options.phone
       ? { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true }
       : { viewport: { width: 1280, height: 800 } }),

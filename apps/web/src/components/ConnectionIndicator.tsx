@@ -19,7 +19,7 @@ function Pill({ tone, children }: { tone: 'ok' | 'busy'; children: ReactNode }) 
     tone === 'ok'
       ? 'border-green-500/40 bg-green-500/10 text-green-300'
       : 'border-yellow-400/40 bg-yellow-400/10 text-yellow-200';
-  const dot = tone === 'ok' ? 'bg-green-400' : 'animate-pulse bg-yellow-300';
+  const dot = tone === 'ok' ? 'bg-green-400' : 'motion-safe:animate-pulse bg-yellow-300';
   return (
     <p role="status" className={`flex w-fit items-center gap-2 rounded-full border px-3 py-1 text-sm ${look}`}>
       <span className={`h-2.5 w-2.5 shrink-0 rounded-full ${dot}`} aria-hidden="true" />

@@ -33,7 +33,7 @@ export function GameList(props: Props) {
           disabled={refreshing}
           className="flex items-center gap-2 rounded-lg border border-edge px-3 py-1 text-sm hover:bg-ink/60 disabled:opacity-60"
         >
-          <Icon name="refresh" className={`h-4 w-4 ${refreshing ? 'animate-spin' : ''}`} light />
+          <Icon name="refresh" className={`h-4 w-4 ${refreshing ? 'motion-safe:animate-spin' : ''}`} light />
           Refresh
         </button>
       </div>

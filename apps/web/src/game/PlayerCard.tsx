@@ -57,7 +57,7 @@ export function PlayerCard({
       <header className="flex items-start gap-1.5">
         {/* Name, level and state wrap onto a second line in a narrow column rather than cut the name. */}
         <div className="flex min-w-0 flex-1 flex-wrap items-center gap-x-1.5 gap-y-0.5">
-          {active && <span className="size-2 animate-pulse rounded-full bg-green-400" title="Active" />}
+          {active && <span className="size-2 motion-safe:animate-pulse rounded-full bg-green-400" title="Active" />}
           <span className={`min-w-0 truncate font-semibold ${layout === 'compact' ? 'text-sm' : ''}`}>{name}</span>
           {isMe && <span className="text-xs text-muted">(you)</span>}
           {player.botDifficulty && (
