@@ -480,6 +480,19 @@ describeJourneys('game', () => {
           }
         }
         expect(plays).toBe(3);
+        // The journey asks for reduced motion (openJourney), and the app's stylesheet stills whatever
+        // would loop or slide (a pulse, a transition) rather than each component having to.
+        const still = await page.evaluate(() => {
+          const probe = document.createElement('div');
+          probe.className = 'animate-pulse transition';
+          document.body.append(probe);
+          const style = getComputedStyle(probe);
+          const figures = { loops: style.animationIterationCount, slideSeconds: parseFloat(style.transitionDuration) };
+          probe.remove();
+          return figures;
+        });
+        expect(still.loops).toBe('1');
+        expect(still.slideSeconds).toBeLessThan(0.001);
         // Everything fits the width: no sideways scrolling.
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
         await page.getByRole('button', { name: 'Game menu' }).click();
