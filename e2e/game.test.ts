@@ -21,7 +21,7 @@ import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../apps/server/src/clock.ts';
 import { PILE_KEYS } from '../apps/web/src/game/keys.ts';
 import { registerAccount, signIn } from './helpers/accounts.ts';
-import { atPath, describeJourneys, openJourney, useBrowser } from './helpers/browser.ts';
+import { atPath, describeJourneys, openJourney, stylesheetMotion, useBrowser } from './helpers/browser.ts';
 import { catchUp, clockedGame } from './helpers/clock.ts';
 import { RESULT_HEADINGS, createBotGame, playOneCard, playUntilEnd } from './helpers/game.ts';
 import { seedWhere, startWithClock, topsOf as dealtTops } from './helpers/held-game.ts';
@@ -480,18 +480,9 @@ describeJourneys('game', () => {
           }
         }
         expect(plays).toBe(3);
-        // The journey asks for reduced motion (openJourney), and the app's stylesheet stills whatever
-        // would loop or slide (a pulse, a transition) rather than each component having to.
-        const still = await page.evaluate(() => {
-          const probe = document.createElement('div');
-          probe.className = 'animate-pulse transition';
-          document.body.append(probe);
-          const style = getComputedStyle(probe);
-          const figures = { loops: style.animationIterationCount, slideSeconds: parseFloat(style.transitionDuration) };
-          probe.remove();
-          return figures;
-        });
-        expect(still.loops).toBe('1');
+        // The journey asks for reduced motion (openJourney), and the stylesheet stills what would move.
+        const still = await stylesheetMotion(page);
+        expect(still).toEqual({ loops: '1', slideSeconds: expect.any(Number) });
         expect(still.slideSeconds).toBeLessThan(0.001);
         // Everything fits the width: no sideways scrolling.
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

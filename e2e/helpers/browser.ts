@@ -185,6 +185,22 @@ export async function openJourney(
   };
 }
 
+/**
+ * What the app's stylesheet makes of a looping pulse and a transition on this page: with reduced
+ * motion asked for (openJourney's default) one loop and no slide (apps/web/src/styles.css).
+ */
+export function stylesheetMotion(page: Page): Promise<{ loops: string; slideSeconds: number }> {
+  return page.evaluate(() => {
+    const probe = document.createElement('div');
+    probe.className = 'animate-pulse transition';
+    document.body.append(probe);
+    const style = getComputedStyle(probe);
+    const figures = { loops: style.animationIterationCount, slideSeconds: parseFloat(style.transitionDuration) };
+    probe.remove();
+    return figures;
+  });
+}
+
 /** The page's address and the start of its visible text, on one line. */
 async function describePage(page: Page): Promise<string> {
   const text = await page
