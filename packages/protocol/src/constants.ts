@@ -83,6 +83,11 @@ export const GUEST_USERNAME_PREFIX = 'Guest_';
 export const REQUEST_TIMEOUT_MS = 15_000;
 /** Waited before each retry on a 5xx, times the attempt number. */
 export const SERVER_ERROR_RETRY_DELAY_MS = 1000;
+/**
+ * A 503 with Retry-After ("Server busy": the hashing queue, the event loop) is asked again after it;
+ * the web app gives up, with the error as before, once this much time has passed since the first try.
+ */
+export const BUSY_RETRY_MAX_WAIT_MS = 120_000;
 export const SESSION_EXPIRED_REDIRECT_MS = 1000;
 export const VERIFY_EMAIL_REDIRECT_MS = 3000;
 export const RESEND_VERIFICATION_REDIRECT_MS = 3000;
@@ -355,9 +360,15 @@ export const ABUSE_LIMITS = {
   maxSockets: 20_000,
   /** Server busy for HTTP (@fastify/under-pressure): event-loop delay above this answers 503. */
   maxEventLoopDelayMs: 1000,
-  /** Password hashes (argon2id) running at once, and waiting; beyond that a request gets 503. */
+  /** Password hashes (argon2id) running at once (apps/server/src/auth/passwords.ts). */
   hashesRunning: 2,
-  hashesQueued: 32,
+  /**
+   * The longest wait for a hash a newcomer is let in for: its wait is estimated from the hashes ahead
+   * of it, the slots and the measured average hash; beyond this it is answered 503 "Server busy" with
+   * Retry-After. 10 s + the hash + the request's writes stay under the flash crowd's 15 s to a session
+   * and the web app's 15 s request timeout, with room for an estimate that runs late (docs/limits.md).
+   */
+  hashWaitMaxMs: 10_000,
 } as const;
 
 export const AUTH_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;

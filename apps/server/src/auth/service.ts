@@ -41,7 +41,7 @@ import { issueLink, linkIsLive, redeemLink, retireLinks } from './links.ts';
 import { keepOnlyNetwork } from './login-networks.ts';
 import { TokenVersions } from './token-versions.ts';
 import { assertAcceptablePassword } from './password-rules.ts';
-import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.ts';
+import { hashPassword, verifyAgainstDecoy, verifyLogin, verifyPassword } from './passwords.ts';
 import type { SessionTokens } from './tokens.ts';
 
 export interface Session {
@@ -221,9 +221,7 @@ export class AuthService {
 
   /** Checks the password of the account findAccount found (null: none; the same work is done). */
   async login(user: UserRow | null, password: string): Promise<UserRow> {
-    const ok = user?.passwordHash
-      ? await verifyPassword(user.passwordHash, password)
-      : await verifyAgainstDecoy(password);
+    const ok = user?.passwordHash ? await verifyLogin(user.passwordHash, password) : await verifyAgainstDecoy(password);
     if (!user || !ok) throw unauthorized(AUTH_TEXTS.invalidCredentials);
     if (this.requireEmailVerification && user.emailVerifiedAt === null) {
       throw new AppError(401, AUTH_TEXTS.verifyBeforeLogin, { requiresEmailVerification: true, email: user.email });

@@ -11,11 +11,19 @@ export class AppError extends Error {
   readonly status: number;
   /** Extra envelope fields, e.g. `errors` of a 422 or `requiresEmailVerification`. */
   readonly extra: Record<string, unknown>;
+  /** Headers the answer carries, e.g. `retry-after` of a 503. */
+  readonly headers: Record<string, string>;
 
-  constructor(status: number, message: string, extra: Record<string, unknown> = {}) {
+  constructor(
+    status: number,
+    message: string,
+    extra: Record<string, unknown> = {},
+    headers: Record<string, string> = {},
+  ) {
     super(message);
     this.status = status;
     this.extra = extra;
+    this.headers = headers;
   }
 }
 
@@ -28,8 +36,17 @@ export const conflict = (message: string, field?: string) =>
   new AppError(409, message, field === undefined ? {} : { errors: [{ path: field, message }] });
 export const unprocessable = (message: string, errors: FieldError[]) => new AppError(422, message, { errors });
 export const tooManyRequests = (message: string = HTTP_TEXTS.tooManyRequests) => new AppError(429, message);
-/** A ceiling of the server was reached: try again shortly. */
-export const serverBusy = () => new AppError(503, SERVER_TEXTS.serverBusy);
+/**
+ * A ceiling of the server was reached: try again shortly. `retryAfterSeconds`, when the server knows
+ * when (the hashing queue's estimate), goes out as Retry-After, which the web app waits before asking again.
+ */
+export const serverBusy = (retryAfterSeconds?: number) =>
+  new AppError(
+    503,
+    SERVER_TEXTS.serverBusy,
+    {},
+    retryAfterSeconds === undefined ? {} : { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) },
+  );
 
 /** Fastify's own 4xx codes (body parsing, content type, size) in the words a person reads. */
 const FRAMEWORK_TEXTS: Record<string, string> = {
@@ -86,7 +103,10 @@ export function installErrorHandler(app: FastifyInstance): void {
   });
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.code(error.status).send({ success: false, message: error.message, ...error.extra });
+      return reply
+        .code(error.status)
+        .headers(error.headers)
+        .send({ success: false, message: error.message, ...error.extra });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -10,6 +10,8 @@ export interface Flood {
   /** The full address, e.g. `${base}/api/auth/reset-password`. */
   url: string;
   body?: unknown;
+  /** A body per request instead of one for all (e.g. registrations of distinct accounts); `count` of them. */
+  bodies?: unknown[];
   count: number;
   width: number;
 }
@@ -17,12 +19,13 @@ export interface Flood {
 /** Plain JavaScript for the worker: fetch `count` times, `width` in flight; answers in order. */
 const WORKER = `
 const { parentPort, workerData } = require('node:worker_threads');
-const { method, url, body, count, width } = workerData;
+const { method, url, bodies, count, width } = workerData;
 const answers = new Array(count);
 let next = 0;
 async function lane() {
   while (next < count) {
     const index = next++;
+    const body = bodies ? bodies[index] : workerData.body;
     const res = await fetch(url, {
       method,
       headers: body === undefined ? {} : { 'content-type': 'application/json' },
