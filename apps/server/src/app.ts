@@ -33,6 +33,7 @@ import { TournamentService } from './tournaments/service.ts';
 import { Matchmaker } from './matchmaking/queue.ts';
 import { RedisQueueStore } from './matchmaking/redis-store.ts';
 import { type TrustProxy, attachGateway } from './realtime/gateway.ts';
+import { Headroom, readAdmissionFile } from './games/headroom.ts';
 import { Metrics, mayReadMetrics } from './metrics.ts';
 import { registerWalletRoutes } from './wallet/routes.ts';
 
@@ -185,6 +186,15 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
   app.decorate('db', database.db);
   // Online users, rate limits and caps: counted across the cluster's nodes in Redis, or in process.
   const counts = options.counts ?? (redis ? redisCounts(redis, config.nodeId) : memoryCounts());
+  // Admission control (games/headroom.ts): this node's calibrated limits, watched window by window.
+  const admission = readAdmissionFile(config.admissionFile);
+  const headroom = new Headroom(admission);
+  if (admission) metrics.watch((signals) => headroom.observe(signals));
+  else
+    app.log.info(
+      { file: config.admissionFile },
+      'no admission calibration: new games are limited by the room ceiling only',
+    );
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log: app.log });
   const games = new GameService({
     db: database.db,
@@ -205,6 +215,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
     },
     budgets: counts.budgets,
     addressSecret: config.jwtSecret,
+    headroom,
   });
   app.decorate('games', games);
   app.log.debug({ database: database.kind, mail: config.smtpUrl ? 'smtp' : 'dev outbox' }, 'storage ready');
@@ -281,7 +292,11 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
     presence: counts.presence,
     matchmaker,
   });
-  metrics.live = { rooms: () => games.liveRooms.length, sockets: () => io.of('/').sockets.size };
+  metrics.live = {
+    rooms: () => games.liveRooms.length,
+    sockets: () => io.of('/').sockets.size,
+    admission: () => headroom.state(games.liveRooms.length),
+  };
   // Prometheus figures for operators (format=json: the server benchmark's windows); loopback or METRICS_TOKEN.
   app.get('/metrics', async (request, reply) => {
     if (!mayReadMetrics(request.ip, request.headers.authorization, config.metricsToken)) {

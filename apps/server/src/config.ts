@@ -49,6 +49,11 @@ export const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** tuned: the server's own socket adapter and writes; stock: socket.io's (realtime/transport.ts). */
   SOCKET_TRANSPORT: z.enum(['tuned', 'stock']).default('tuned'),
+  /**
+   * Admission control's limits, measured by `npm run bench:server -- --calibrate` (games/headroom.ts);
+   * default DATA_DIR/admission.json when it exists. Without one, new games are refused only at the room ceiling.
+   */
+  ADMISSION_FILE: z.string().min(1).optional(),
 });
 
 /** TRUST_PROXY as Fastify's trustProxy option takes it. */
@@ -164,6 +169,8 @@ export interface Config {
   readonly metricsToken: string | null;
   /** The socket transport: tuned (default) or socket.io's stock adapter and writes (realtime/transport.ts). */
   readonly socketTransport: 'tuned' | 'stock';
+  /** Where admission control's calibrated limits are read (the file may not exist). */
+  readonly admissionFile: string;
 }
 
 export class ConfigError extends Error {}
@@ -230,6 +237,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     trustProxy,
     metricsToken: e.METRICS_TOKEN ?? null,
     socketTransport: e.SOCKET_TRANSPORT,
+    admissionFile: resolve(e.ADMISSION_FILE ?? join(dataDir, 'admission.json')),
   };
 }
 

@@ -24,7 +24,20 @@ export type PayoutResult = 'paid' | 'failed';
 export interface LiveFigures {
   rooms(): number;
   sockets(): number;
+  /** Admission control (games/headroom.ts). */
+  admission(): { admitting: boolean; refused: number };
 }
+
+/** One window's signals of the process's headroom (admission control, games/headroom.ts). */
+export interface Signals {
+  readonly loopDelayP99Ms: number;
+  readonly ackP99Ms: number;
+  /** Of one core (process.cpuUsage over wall time). */
+  readonly cpuShare: number;
+}
+
+/** The headroom signals' window: admission control's decision changes at most once per window. */
+export const SIGNAL_WINDOW_MS = 2000;
 
 export class Metrics {
   readonly registry = new Registry();
@@ -33,7 +46,8 @@ export class Metrics {
   readonly #loop: ELDHistogram = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
   /** Loop delay since the last scrape: the gauges show the window between two scrapes. */
   readonly #scrapeLoop: ELDHistogram = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
-  #live: LiveFigures = { rooms: () => 0, sockets: () => 0 };
+  #live: LiveFigures = { rooms: () => 0, sockets: () => 0, admission: () => ({ admitting: true, refused: 0 }) };
+  #windows: SignalWindows | null = null;
   readonly #ack: Histogram;
   readonly #gamesRecorded: Counter;
   readonly #payouts: Counter<'result'>;
@@ -101,6 +115,22 @@ export class Metrics {
       },
     });
     new Gauge({
+      name: 'memeslam_admitting_games',
+      help: 'Admission control: 1 while this node starts new games, 0 while it refuses them (docs/capacity.md)',
+      registers,
+      collect() {
+        this.set(live().admission().admitting ? 1 : 0);
+      },
+    });
+    new Gauge({
+      name: 'memeslam_games_refused_total',
+      help: 'Admission control: new games this node refused for want of headroom since it started',
+      registers,
+      collect() {
+        this.set(live().admission().refused);
+      },
+    });
+    new Gauge({
       name: 'memeslam_heap_used_bytes',
       help: 'V8 heap in use',
       registers,
@@ -136,6 +166,12 @@ export class Metrics {
     this.#commandMs[this.#commands % CAPACITY] = ms;
     this.#commands += 1;
     this.#ack.observe(ms / 1000);
+    this.#windows?.ack(ms);
+  }
+
+  /** Calls `observe` with the headroom signals of each window (admission control). */
+  watch(observe: (signals: Signals) => void, windowMs = SIGNAL_WINDOW_MS): void {
+    this.#windows = new SignalWindows(observe, windowMs);
   }
 
   gameRecorded(): void {
@@ -176,6 +212,7 @@ export class Metrics {
       uptimeMs: Math.round(process.uptime() * 1000),
       rooms: this.#live.rooms(),
       sockets: this.#live.sockets(),
+      admission: this.#live.admission(),
       ...extra,
     };
   }
@@ -188,6 +225,49 @@ export class Metrics {
   close(): void {
     this.#loop.disable();
     this.#scrapeLoop.disable();
+    this.#windows?.close();
+  }
+}
+/**
+ * The process's own signals, window by window: loop delay from a histogram reset each window, the
+ * acks recorded in it (`ack`), and CPU from process.cpuUsage. `observe` gets each window's figures.
+ */
+class SignalWindows {
+  readonly #loop: ELDHistogram = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
+  #acks: number[] = [];
+  #cpu = process.cpuUsage();
+  #at = performance.now();
+  readonly #timer: NodeJS.Timeout;
+
+  constructor(observe: (signals: Signals) => void, windowMs: number) {
+    this.#loop.enable();
+    this.#timer = setInterval(() => observe(this.#take()), windowMs);
+    this.#timer.unref();
+  }
+
+  ack(ms: number): void {
+    this.#acks.push(ms);
+  }
+
+  #take(): Signals {
+    const now = performance.now();
+    const cpu = process.cpuUsage(this.#cpu);
+    const acks = this.#acks.sort((a, b) => a - b);
+    const signals = {
+      loopDelayP99Ms: this.#loop.count === 0 ? 0 : delay(this.#loop.percentile(99)),
+      ackP99Ms: acks.length === 0 ? 0 : (acks[Math.min(acks.length - 1, Math.floor(0.99 * acks.length))] as number),
+      cpuShare: (cpu.user + cpu.system) / 1000 / Math.max(1, now - this.#at),
+    };
+    this.#loop.reset();
+    this.#acks = [];
+    this.#cpu = process.cpuUsage();
+    this.#at = now;
+    return signals;
+  }
+
+  close(): void {
+    clearInterval(this.#timer);
+    this.#loop.disable();
   }
 }
 

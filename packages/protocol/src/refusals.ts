@@ -36,6 +36,11 @@ export const REFUSAL_TEXTS = {
   // The server.
   /** A ceiling of the server (rooms, sockets) was reached: try again shortly. */
   SERVER_BUSY: SERVER_TEXTS.serverBusy,
+  /**
+   * Admission control: no node has headroom for a new game now (docs/capacity.md). Games in play go
+   * on; the client asks again after a while (HTTP: 503 with Retry-After).
+   */
+  NO_HEADROOM: SERVER_TEXTS.inLine,
   TOO_MANY_GAMES: SERVER_TEXTS.tooManyGamesCreated,
   /** Cluster mode, Redis away: the request needs another node and cannot be served now. */
   RECONNECTING: SERVER_TEXTS.clusterUnavailable,

@@ -177,6 +177,11 @@ export const SERVER_TEXTS = {
   internalError: 'Internal server error',
   /** Ours: a ceiling of the server was reached (rooms, sockets, password hashing, event loop). */
   serverBusy: 'Server busy, try again shortly',
+  /**
+   * Ours: admission control refused to start a game (docs/capacity.md), or the hashing queue is long;
+   * the client asks again by itself after Retry-After and shows the wait so far beside this.
+   */
+  inLine: 'Servers are busy — you are in line',
   tooManyConnections: 'Too many connections from your network. Close a tab or try again later.',
   replacedByNewerConnection: 'Disconnected: this account opened a newer connection elsewhere',
   tooManyGuests: 'Too many guest accounts from your network. Please try again later.',
@@ -187,6 +192,14 @@ export const SERVER_TEXTS = {
    */
   clusterUnavailable: 'The game service is reconnecting. Please try again in a few seconds.',
 } as const;
+
+/**
+ * Ours: beside SERVER_TEXTS.inLine while a request answered 503 with Retry-After is asked again
+ * (apps/web/src/components/BusyLine.tsx): how long the person has been in line, in whole seconds.
+ */
+export function busyWaitText(seconds: number): string {
+  return `Waiting ${seconds} s`;
+}
 
 /** Success toasts. */
 export const SUCCESS_TEXTS = {

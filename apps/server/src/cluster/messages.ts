@@ -131,6 +131,15 @@ export const nodeRequestSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('disconnect'), userId: z.string() }),
   z.object({ kind: z.literal('room'), gameId: z.string(), question: roomQuestionSchema }),
   z.object({ kind: z.literal('live'), viewerId: z.string(), query: liveQuerySchema }),
+  /** Admission control (games/headroom.ts): whether the node starts new games, and how many more rooms it takes. */
+  z.object({ kind: z.literal('headroom') }),
+  /** A new game a node past its headroom hands to this one (it owns the game from its first write). */
+  z.object({
+    kind: z.literal('create'),
+    user: userSchema,
+    request: gameRequestSchema,
+    present: z.boolean(),
+  }),
 ]);
 export type NodeRequest = z.infer<typeof nodeRequestSchema>;
 export type NodeRequestKind = NodeRequest['kind'];
@@ -161,6 +170,8 @@ export const nodeAnswerSchemas = {
   room: z.union([gameSchema, botStatusDataSchema]).nullable(),
   /** This node's part of the lobby list. */
   live: activeGamesDataSchema,
+  headroom: z.object({ node: z.string(), admitting: z.boolean(), spareRooms: z.number() }),
+  create: outcomeSchema,
 } satisfies { [K in NodeRequestKind]: z.ZodType };
 export type NodeAnswers = { [K in NodeRequestKind]: z.infer<(typeof nodeAnswerSchemas)[K]> };
 export type NodeAnswer = NodeAnswers[NodeRequestKind];

@@ -100,6 +100,11 @@ export interface Ownership {
   liveGames(viewerId: string, query: LiveQuery, here: () => LiveList): Promise<LiveList>;
   /** The unfinished game the user sits in on another node (null if none, or not known). */
   seatOf(userId: string): Promise<string | null>;
+  /**
+   * A new game this node has no headroom for (games/headroom.ts): made on the node with the most
+   * headroom, or null when no other node admits one.
+   */
+  createElsewhere(user: User, request: GameRequest, present: boolean): Promise<Outcome<unknown> | null>;
 }
 
 /** How app.ts hands a service its ownership, made once the service's rooms and store exist. */
@@ -146,6 +151,10 @@ export class LocalOwnership implements Ownership {
 
   async seatsElsewhere(): Promise<string[]> {
     return [];
+  }
+
+  async createElsewhere(): Promise<null> {
+    return null;
   }
 
   forward(

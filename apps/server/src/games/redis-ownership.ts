@@ -38,6 +38,11 @@ export const HANDOVER_WAIT_MS = 6000;
  */
 const RECONNECT_WAIT_MS = 12_000;
 const HANDOVER_POLL_MS = 200;
+/**
+ * How long a node past its headroom waits for the others' (admission control answers a refused start
+ * within 100 ms: docs/capacity.md); a node slower than that is too loaded to take the game anyway.
+ */
+const GATHER_HEADROOM_MS = 60;
 /** How often a node looks for games nobody owns (a dead node's, once their leases ran out). */
 export const SCAN_EVERY_MS = 500;
 /** A user's turn for creating or joining a game lapses after this long if its node dies holding it. */
@@ -279,6 +284,21 @@ export class RedisOwnership implements Ownership {
     return mergeLiveLists(await this.#bus.gather({ kind: 'live', viewerId, query }), query.limit);
   }
 
+  /** Asks every node for its headroom and hands the new game to the one with the most spare rooms. */
+  async createElsewhere(user: User, request: GameRequest, present: boolean): Promise<Outcome<unknown> | null> {
+    const nodes = await this.#bus.gather({ kind: 'headroom' }, GATHER_HEADROOM_MS).catch(() => []);
+    const best = nodes
+      .filter((n) => n.admitting && n.node !== this.#leases.nodeId)
+      .sort((a, b) => b.spareRooms - a.spareRooms)[0];
+    if (!best) return null;
+    try {
+      return await this.#bus.request(best.node, { kind: 'create', user, request, present });
+    } catch (error) {
+      this.#log.warn({ err: error, node: best.node }, 'a new game could not be handed to another node');
+      return null;
+    }
+  }
+
   /** The unfinished game the user sits in, per Redis (null if none, or Redis is away). */
   seatOf(userId: string): Promise<string | null> {
     return this.#leases.seatOf(userId).catch(() => null);
@@ -332,6 +352,9 @@ export class RedisOwnership implements Ownership {
   #serve(body: Forwarded): Promise<unknown> {
     if (this.#rooms.stopping()) return Promise.reject(new NodeRefused('NODE_STOPPING'));
     if ('gameId' in body && !this.#rooms.runs(body.gameId)) return Promise.reject(new NodeRefused('NOT_THE_OWNER'));
+    // A node's headroom answer names it, for the asker to pick.
+    if (body.kind === 'headroom')
+      return this.#rooms.serve(body).then((state) => ({ ...(state as object), node: this.#leases.nodeId }));
     return this.#rooms.serve(body);
   }
 

@@ -11,6 +11,7 @@ import { replays, walletLedger } from '../db/schema.ts';
 import { AppError, badRequest, forbidden, notFound, serverBusy, tooManyRequests } from '../http/errors.ts';
 import { type Answer, type RouteContext, defineRoute } from '../http/route.ts';
 import type { UserRow } from '../users/repository.ts';
+import { RETRY_AFTER_MS } from './headroom.ts';
 import { countGamesOf, finishedGame, gameRecordsFor, gameResultOf, globalGameStats } from './records.ts';
 import { type Outcome, sha256Hex } from './types.ts';
 import type { GameService } from './service.ts';
@@ -18,7 +19,7 @@ import { canSee, viewerOf } from './room-queries.ts';
 
 /**
  * The lobby's refusals as HTTP statuses, by code: an unknown room is a 404, too many creations a 429,
- * the server's room ceiling a 503, a rematch lobby still held for others a 403, the rest a 400.
+ * the server's room ceiling and admission control a 503, a rematch lobby still held for others a 403, the rest a 400.
  */
 function orThrow<T>(outcome: Outcome<T>): T {
   if (outcome.ok) return outcome.data;
@@ -29,6 +30,9 @@ function orThrow<T>(outcome: Outcome<T>): T {
       throw tooManyRequests(outcome.error);
     case 'SERVER_BUSY':
       throw serverBusy();
+    case 'NO_HEADROOM':
+      // Admission control: the client waits in line, asking again after Retry-After (games/headroom.ts).
+      throw new AppError(503, outcome.error, {}, { 'retry-after': String(RETRY_AFTER_MS / 1000) });
     case 'REMATCH_HELD':
       throw forbidden(outcome.error);
     default:

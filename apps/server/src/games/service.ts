@@ -11,6 +11,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { RecordableHistogram } from 'node:perf_hooks';
+import { ABUSE_LIMITS } from '@memeslam/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.ts';
 import type { Db, Prepared } from '../db/client.ts';
@@ -19,6 +20,7 @@ import type { GamesContext } from './context.ts';
 import { type AddressKeyer, addressKeyer } from './address-key.ts';
 import { FinishedRooms } from './finished-rooms.ts';
 import { type Forward, LobbyEntry } from './lobby-entry.ts';
+import { Headroom } from './headroom.ts';
 import { GameLog } from './log.ts';
 import { type LocalRooms, type Ownership, type OwnershipFactory, localOwnership } from './ownership.ts';
 import { PlayerSockets } from './player-sockets.ts';
@@ -60,6 +62,9 @@ export class GameService {
   readonly #entry: LobbyEntry;
   readonly #takeover: RoomTakeover;
   readonly #queries: RoomQueries;
+  readonly #headroom: Headroom;
+  /** The room ceiling (beyond it, creating answers "Server busy"). */
+  readonly #maxRooms: number;
   /** Where each game runs, and the way to other nodes (ownership.ts: one server, or a node of a cluster). */
   readonly #ownership: Ownership;
   readonly #db: Db;
@@ -93,7 +98,11 @@ export class GameService {
     ownership?: OwnershipFactory;
     /** The server secret, from which the seats' network keys are derived (docs/fair-play.md). */
     addressSecret?: string;
+    /** Admission control: whether a new game may start here (default: always, up to the room ceiling). */
+    headroom?: Headroom;
   }) {
+    this.#headroom = deps.headroom ?? new Headroom(null);
+    this.#maxRooms = deps.limits?.maxLiveRooms ?? ABUSE_LIMITS.maxLiveRooms;
     const { clock, log } = deps;
     this.addressKeyOf = addressKeyer(deps.addressSecret);
     this.#db = deps.db;
@@ -153,12 +162,20 @@ export class GameService {
     this.#takeover = new RoomTakeover(games, this.#sockets, {
       now: (user, request) => this.#dispatch(user, request, true),
       queued: (user, request) => this.#enqueue(user, request, true),
+      headroom: () => this.headroom(),
     });
     this.#queries = new RoomQueries(games);
   }
 
   set transport(transport: Transport) {
     this.#transport = transport;
+  }
+
+  /** Admission control's state here, for other nodes and /metrics: whether new games start, and room for how many. */
+  headroom(): { admitting: boolean; spareRooms: number } {
+    const rooms = this.#rooms.live.length;
+    const { admitting, roomLimit } = this.#headroom.state(rooms);
+    return { admitting, spareRooms: Math.max(0, Math.min(roomLimit, this.#maxRooms) - rooms) };
   }
 
   get liveRooms(): readonly GameRoom[] {
@@ -270,6 +287,13 @@ export class GameService {
     }
     switch (request.type) {
       case 'create':
+        if (!this.#headroom.admits(this.#rooms.live.length)) {
+          // Past this node's headroom (docs/capacity.md): another node with some takes the new game,
+          // or the start is refused; games in play go on as they were.
+          const present = this.#sockets.hasSocket(user.id);
+          const elsewhere = forwarded ? null : await this.#ownership.createElsewhere(user, request, present);
+          return elsewhere ?? fail('NO_HEADROOM');
+        }
         return this.#entry.create(user, request.setup, request.matchPaceMs, request.holdFor);
       case 'join':
         return this.#entry.join(user, request.roomCode, request.watch ?? false);

@@ -17,6 +17,8 @@ export interface ForwardedDoor {
   now(user: User, request: GameRequest): Promise<Outcome<unknown>>;
   /** Runs after the user's earlier requests. */
   queued(user: User, request: GameRequest): Promise<Outcome<unknown>>;
+  /** Admission control's state of this node (games/headroom.ts). */
+  headroom(): { admitting: boolean; spareRooms: number };
 }
 
 export class RoomTakeover {
@@ -114,6 +116,12 @@ export class RoomTakeover {
       }
       case 'live':
         return liveList(rooms.live, body.viewerId, body.query);
+      case 'headroom':
+        return this.#door.headroom();
+      case 'create':
+        // The asking node holds the user's turn across the cluster; the create runs here at once.
+        if (body.present) this.#sockets.actingElsewhere(body.user.id);
+        return this.#door.now(body.user, body.request);
     }
   }
 }

@@ -238,6 +238,13 @@ export class Matchmaker {
       ...(table.botPaceMs === null ? {} : { matchPaceMs: Math.round(table.botPaceMs) }),
     });
     if (!created.ok) {
+      // No node has headroom for a new game (docs/capacity.md): everyone searches on, in their places
+      // (the create's own "seat taken" emptied the queue meanwhile and stopped its ticks).
+      if (created.code === 'NO_HEADROOM') {
+        await this.#store.restore(people);
+        this.#startTicking();
+        return;
+      }
       this.#log.warn({ code: created.code, userId: host.userId }, 'a Play now table could not be made');
       await this.#store.restore(guests);
       return;
