@@ -88,6 +88,11 @@ export const SERVER_ERROR_RETRY_DELAY_MS = 1000;
  * the web app gives up, with the error as before, once this much time has passed since the first try.
  */
 export const BUSY_RETRY_MAX_WAIT_MS = 120_000;
+/**
+ * A game start refused for want of headroom (NO_HEADROOM, docs/capacity.md) is asked again after this
+ * long, within BUSY_RETRY_MAX_WAIT_MS; the HTTP refusal's Retry-After says the same.
+ */
+export const ADMISSION_RETRY_MS = 2000;
 export const SESSION_EXPIRED_REDIRECT_MS = 1000;
 export const VERIFY_EMAIL_REDIRECT_MS = 3000;
 export const RESEND_VERIFICATION_REDIRECT_MS = 3000;

@@ -27,8 +27,6 @@ export type AdmissionLimits = z.infer<typeof admissionLimitsSchema>;
 /** The signals' window is metrics.ts's SIGNAL_WINDOW_MS: the decision changes at most once per window. */
 /** Refusing, a node admits again once every signal is under this share of its limit. */
 export const HYSTERESIS = 0.8;
-/** Told to a refused client: ask again after this long. */
-export const RETRY_AFTER_MS = 2000;
 
 /** Reads an admission file (its figures checked); null when there is none. A malformed one is an error. */
 export function readAdmissionFile(path: string): AdmissionLimits | null {

@@ -3,7 +3,14 @@
  * socket are the same rooms of the same GameService.
  */
 import { type BotDifficulty, strongestDifficulty } from '@memeslam/engine';
-import { type Game, type HttpRouteName, LOBBY_TEXTS, resourceNotFoundText, winRatePercent } from '@memeslam/protocol';
+import {
+  ADMISSION_RETRY_MS,
+  type Game,
+  type HttpRouteName,
+  LOBBY_TEXTS,
+  resourceNotFoundText,
+  winRatePercent,
+} from '@memeslam/protocol';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuthService } from '../auth/service.ts';
@@ -11,7 +18,6 @@ import { replays, walletLedger } from '../db/schema.ts';
 import { AppError, badRequest, forbidden, notFound, serverBusy, tooManyRequests } from '../http/errors.ts';
 import { type Answer, type RouteContext, defineRoute } from '../http/route.ts';
 import type { UserRow } from '../users/repository.ts';
-import { RETRY_AFTER_MS } from './headroom.ts';
 import { countGamesOf, finishedGame, gameRecordsFor, gameResultOf, globalGameStats } from './records.ts';
 import { type Outcome, sha256Hex } from './types.ts';
 import type { GameService } from './service.ts';
@@ -32,7 +38,7 @@ function orThrow<T>(outcome: Outcome<T>): T {
       throw serverBusy();
     case 'NO_HEADROOM':
       // Admission control: the client waits in line, asking again after Retry-After (games/headroom.ts).
-      throw new AppError(503, outcome.error, {}, { 'retry-after': String(RETRY_AFTER_MS / 1000) });
+      throw new AppError(503, outcome.error, {}, { 'retry-after': String(ADMISSION_RETRY_MS / 1000) });
     case 'REMATCH_HELD':
       throw forbidden(outcome.error);
     default:
