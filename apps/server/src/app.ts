@@ -20,8 +20,8 @@ import { isWebAppRequest, serveWebApp } from './http/web-app.ts';
 import { loggerOptions } from './log.ts';
 import { createMailer } from './mail/mailer.ts';
 import { type Clock, systemClock } from './clock.ts';
-import { createAdapter } from '@socket.io/redis-adapter';
 import { ClusterRedis } from './cluster/redis.ts';
+import { shardedAdapter } from './cluster/socket-adapter.ts';
 import { gameRecordsFor } from './games/records.ts';
 import { registerGameRoutes } from './games/routes.ts';
 import { redisOwnership } from './games/redis-ownership.ts';
@@ -282,8 +282,8 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
     allowedOrigins: config.allowedOrigins,
     transport: config.socketTransport,
     maxSockets: options.ceilings?.maxSockets ?? ABUSE_LIMITS.maxSockets,
-    // A node that does not answer the adapter's requests (which users have sockets) is left out after 2 s.
-    ...(redis ? { adapter: createAdapter(redis.pub, redis.sub, { key: redis.key('io'), requestsTimeout: 2000 }) } : {}),
+    // A node hears only its rooms' broadcasts: sharded pub/sub, a channel per room (docs/cluster.md).
+    ...(redis ? { adapter: shardedAdapter(redis) } : {}),
     userEvents: counts.budgets('socket-events', {
       capacity: ABUSE_LIMITS.userEventBurst,
       perSecond: RATE_LIMITS.socketEventsPerSecond,

@@ -2,13 +2,16 @@
  * Cluster mode: nodes as real processes on loopback ports behind nginx (deploy/nginx.conf), one
  * PostgreSQL database and a Redis of the file's own (which a test stops); one cluster of three nodes
  * for all the tests, in order: players on different nodes share one game and a spectator watches from
- * a third; every node is restarted in turn during play; an owner is paused past its lease; Redis goes
- * away for 20 s mid-game; the owner of a game is killed mid-game and another node finishes it from the
- * log with every acknowledged play kept and one record (last: the node it kills stays down). What needs
+ * a third; a game's broadcasts reach only the nodes holding its sockets (a Redis client of the test's
+ * hears its channels); every node is restarted in turn during play; an owner is paused past its lease;
+ * Redis goes away for 20 s mid-game; the owner of a game is killed mid-game and another node finishes
+ * it from the log with every acknowledged play kept and one record (last: the node it kills stays
+ * down). What needs
  * no real process (a starting node takes none of a live node's games, the user's turn, lease loss) is
  * unit-tested on a manual clock in ownership.test.ts.
  */
 import { SERVER_TEXTS } from '@memeslam/protocol';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { call } from './helpers/boot.ts';
@@ -189,6 +192,70 @@ describe.skipIf(skip !== null)('cluster mode', () => {
     }, 60_000);
   });
 
+  describe('three nodes: a node hears only its rooms', () => {
+    it("a game's broadcasts go on its own sharded channel, which only the nodes holding its sockets subscribe to", async () => {
+      const { cluster: c, redis } = three();
+      // socket.io's channels (cluster/socket-adapter.ts): the namespace's, and one per room.
+      const io = `ms:${decodeURIComponent(new URL(c.databaseUrl).pathname.slice(1))}:io#/#`;
+      const me = await player(c.url(0), 'local');
+      // Nodes 2 and 3 have sockets of their own, in no room of this game.
+      await player(c.url(1), 'elsewhere');
+      await player(c.url(2), 'elsewhere');
+      const { gameId } = await botGame(me.client, 'blitz', 20);
+      await me.client.waitFor('gameStarted');
+      const room = `${io}game:${gameId}#`;
+
+      // A probe hears the game's channel and the namespace's, as a node subscribed to them would.
+      const probe = new Redis(redis.url);
+      const ask = new Redis(redis.url);
+      cleanups.push(
+        () => void probe.disconnect(),
+        () => void ask.disconnect(),
+      );
+      const heard: { channel: string; type: number; rooms: string[]; cardId?: string }[] = [];
+      probe.on('smessageBuffer', (channel: Buffer, raw: Buffer) => {
+        const message = JSON.parse(raw.toString()) as {
+          type: number;
+          data: { opts?: { rooms: string[] }; packet?: { data: [string, { cardId?: string }] } };
+        };
+        heard.push({
+          channel: channel.toString(),
+          type: message.type,
+          rooms: message.data.opts?.rooms ?? [],
+          cardId: message.data.packet?.data[1]?.cardId,
+        });
+      });
+      await probe.ssubscribe(room, io);
+      const subscribers = async () => Number(((await ask.call('PUBSUB', 'SHARDNUMSUB', room)) as [string, number])[1]);
+      // Node 1 (the owner, whose socket plays) and the probe; nodes 2 and 3 do not subscribe.
+      await expect.poll(subscribers).toBe(2);
+
+      const played: string[] = [];
+      await playCards(me.client, 3, played);
+      // Each acknowledged play's broadcast comes on the game's channel (the owner published it there)...
+      await expect
+        .poll(() => played.every((id) => heard.some((h) => h.channel === room && h.cardId === id)))
+        .toBe(true);
+      // ...and no broadcast to the game's room on the namespace's channel (the probe hears one
+      // publisher's messages in order: by now it would have heard any sent before the last play's).
+      const broadcastsToRoom = (channel: string) =>
+        heard.filter((h) => h.channel === channel && h.type === 3 && h.rooms.includes(`game:${gameId}`));
+      expect(broadcastsToRoom(io)).toEqual([]);
+      expect(broadcastsToRoom(room).length).toBeGreaterThanOrEqual(played.length);
+      expect(await subscribers()).toBe(2);
+
+      // A second tab of the player on node 3 joins the game's room there: node 3 subscribes while it is open.
+      const tab = await connectTo(c.url(2), me.token);
+      cleanups.push(() => tab.close());
+      expect((await tab.waitFor('gameRejoined')).game.gameId).toBe(gameId);
+      await expect.poll(subscribers).toBe(3);
+      tab.close();
+      await expect.poll(subscribers).toBe(2);
+      // The game is given up: the SIGKILL test below takes its bound with nothing else on node 1.
+      expect((await me.client.emit('leaveGame', {})).success).toBe(true);
+    }, 60_000);
+  });
+
   describe('three nodes: a rolling restart, then an owner paused past its lease', () => {
     it('a rolling restart of every node during play: each hands its games over on SIGTERM and the game goes on', async () => {
       const { cluster: c, db } = three();
@@ -237,7 +304,7 @@ describe.skipIf(skip !== null)('cluster mode', () => {
     }, 180_000);
   });
 
-  it('Redis stopped for 20 s mid-game: the owner plays on and says so on /health, the rest is refused at once, then the cluster heals', async () => {
+  it('Redis stopped for 20 s mid-game: the owner plays on (its players hear the game) and says so on /health, the rest is refused at once, then the cluster heals', async () => {
     const { cluster: c, db, redis } = three();
     const [n1, n2] = [c.url(0), c.url(1)];
     const me = await player(n1, 'steady');
@@ -272,6 +339,10 @@ describe.skipIf(skip !== null)('cluster mode', () => {
       await sleep(500);
     }
     expect(played.length).toBeGreaterThan(during);
+    // Its broadcasts reach its own sockets while Redis is away: each play's cardPlayed came back.
+    await me.client.waitFor('cardPlayed', (p) => p.cardId === played.at(-1));
+    const heard = new Set(me.client.all('cardPlayed').map((p) => p.cardId as string));
+    expect(played.slice(during).filter((card) => !heard.has(card))).toEqual([]);
 
     await redis.start();
     for (const node of [n1, n2]) {

@@ -81,7 +81,8 @@ export function attachGateway(
     log: app.log,
   });
   tuneConnections(io, setting);
-  // Cluster mode: socket.io's Redis adapter carries broadcasts, joins and socket lookups to every node.
+  // Cluster mode: socket.io's Redis adapter carries a room's broadcasts to the nodes holding its
+  // sockets, joins and socket lookups to every node (cluster/socket-adapter.ts).
   if (options.adapter) io.adapter(options.adapter);
   games.transport = channels(io);
 

@@ -12,7 +12,7 @@
  *   setting to run on when an upgrade of those packages changed one (internals.test.ts says which).
  * Both use the JSON-only encoder (json-only-parser.ts, socket.io's public `parser` option) and let go
  * of each connection's handshake request as socket.io's docs ("Memory usage") show. In cluster mode
- * the Redis adapter carries broadcasts, whichever the setting.
+ * the Redis adapter carries broadcasts, whichever the setting (cluster/socket-adapter.ts).
  */
 import { SOCKET_TRANSPORTS, type ServerArgs, type ServerEventName } from '@memeslam/protocol';
 import type { ServerOptions } from 'socket.io';
@@ -25,6 +25,9 @@ import { type GameServer, emitTo } from './typed-socket.ts';
 
 export const SOCKET_TRANSPORT_SETTINGS = ['tuned', 'stock'] as const;
 export type SocketTransport = (typeof SOCKET_TRANSPORT_SETTINGS)[number];
+
+/** How long `present()` waits for the other nodes' answers (cluster mode). */
+const PRESENT_TIMEOUT_MS = 2000;
 
 /** socket.io's own cap on one message; the pipeline's payload cap (pipeline.ts) sits well below it. */
 const MAX_MESSAGE_BYTES = 1024 * 1024;
@@ -91,8 +94,9 @@ export function channels(io: GameServer): Transport {
     unsubscribe: (userId, gameId) => io.in(userChannel(userId)).socketsLeave(gameChannel(gameId)),
     present: async (userIds) => {
       if (userIds.length === 0) return new Set();
-      // Across nodes when the adapter is Redis's; a node that does not answer in time is left out.
+      // Across nodes when the adapter is Redis's; a node that does not answer within 2 s is left out.
       const sockets = await io
+        .timeout(PRESENT_TIMEOUT_MS)
         .in(userIds.map(userChannel))
         .fetchSockets()
         .catch(() => io.local.in(userIds.map(userChannel)).fetchSockets());
