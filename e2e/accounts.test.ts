@@ -1,8 +1,8 @@
 /**
  * Account journeys in a real browser against the real server: register with the form's own
  * validation, the dashboard, sign out, the guard that remembers where you were going, sign in by
- * username, a wrong password, the demo login and its upgrade to an account, and a verification link
- * without its token.
+ * username, a wrong password, the demo login and its upgrade to an account, a busy server's 503 waited
+ * out in line, and a verification link without its token.
  */
 import { randomBytes } from 'node:crypto';
 import { AUTH_TEXTS, SERVER_TEXTS, SUCCESS_TEXTS, VALIDATION_TEXTS } from '@memeslam/protocol';
@@ -161,6 +161,69 @@ describeJourneys('accounts', () => {
       journey.assertNoPageErrors();
     } finally {
       await journey.close();
+    }
+  });
+
+  it('a busy server: registration and Play as guest, answered 503 with Retry-After: 1, say the person is in line and get in by themselves', async () => {
+    /** The route's first answer is the hashing line's 503 (docs/limits.md); the statuses the page saw, in order. */
+    const busyOnce = async (page: Page, path: string) => {
+      const statuses: number[] = [];
+      page.on('response', (response) => {
+        if (new URL(response.url()).pathname === `/api${path}`) statuses.push(response.status());
+      });
+      await page.route(
+        `**/api${path}`,
+        (route) =>
+          route.fulfill({
+            status: 503,
+            headers: { 'retry-after': '1' },
+            contentType: 'application/json',
+            body: JSON.stringify({ success: false, message: SERVER_TEXTS.serverBusy }),
+          }),
+        { times: 1 },
+      );
+      return statuses;
+    };
+    const waited = /^Waiting \d+ s$/;
+
+    const journey = await openJourney(browser(), server().base);
+    const { page } = journey;
+    const name = `busy_${randomBytes(3).toString('hex')}`;
+    try {
+      const statuses = await busyOnce(page, '/auth/register');
+      await journey.goto('/register');
+      await page.getByLabel('Username', { exact: true }).fill(name);
+      await page.getByLabel('Email', { exact: true }).fill(`${name}@example.com`);
+      await page.getByLabel('Password', { exact: true }).fill(password);
+      await page.getByLabel('Confirm password', { exact: true }).fill(password);
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await page.getByRole('status').filter({ hasText: SERVER_TEXTS.inLine }).waitFor();
+      await page.getByText(waited).waitFor();
+      await journey.screenshot('register-in-line');
+      // No error meanwhile: the page asks again after the second and is in.
+      expect(await page.getByText(SERVER_TEXTS.serverBusy).count()).toBe(0);
+      await atPath(page, '/dashboard');
+      await page.getByText(SUCCESS_TEXTS.accountCreated).waitFor();
+      expect(statuses).toEqual([503, 201]);
+      journey.assertNoPageErrors();
+    } finally {
+      await journey.close();
+    }
+
+    const guest = await openJourney(browser(), server().base);
+    try {
+      const statuses = await busyOnce(guest.page, '/auth/demo');
+      await guest.goto('/login');
+      await guest.page.getByRole('button', { name: 'Play as guest' }).click();
+      await guest.page.getByRole('status').filter({ hasText: SERVER_TEXTS.inLine }).waitFor();
+      await guest.page.getByText(waited).waitFor();
+      await guest.screenshot('guest-in-line');
+      await atPath(guest.page, '/dashboard');
+      await guest.page.getByText(SUCCESS_TEXTS.demoLogin).waitFor();
+      expect(statuses).toEqual([503, 201]);
+      guest.assertNoPageErrors();
+    } finally {
+      await guest.close();
     }
   });
 

@@ -19,16 +19,22 @@ import {
 } from '@memeslam/protocol';
 import { toast } from 'sonner';
 import { session } from '../auth/session.ts';
+import { retryAfterMs } from './busy.ts';
 
-/** A failed call: the status (0 when nothing came back), the server's message and the whole body. */
+/**
+ * A failed call: the status (0 when nothing came back), the server's message, the whole body, and
+ * its Retry-After in milliseconds (null without one; api/busy.ts asks a busy 503 again after it).
+ */
 export class ApiError extends Error {
   readonly status: number;
   readonly body: Record<string, unknown> | null;
+  readonly retryAfterMs: number | null;
 
-  constructor(status: number, message: string, body: Record<string, unknown> | null) {
+  constructor(status: number, message: string, body: Record<string, unknown> | null, retryAfter: number | null = null) {
     super(message);
     this.status = status;
     this.body = body;
+    this.retryAfterMs = retryAfter;
   }
 
   /** The body's field the server names first in `errors` (a 422's problem, a 409's taken name); null if none. */
@@ -124,7 +130,7 @@ export async function api<K extends HttpRouteName>(name: K, options: CallOptions
       for (const e of errors.slice(1)) if (typeof e?.message === 'string') toast.error(e.message);
     }
   }
-  throw new ApiError(response.status, serverMessage ?? text, body);
+  throw new ApiError(response.status, serverMessage ?? text, body, retryAfterMs(response.headers.get('retry-after')));
 }
 
 /** The server-error retry helper: on a 5xx, wait 1 s × the attempt number and try again. */

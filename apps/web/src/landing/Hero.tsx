@@ -4,7 +4,7 @@
  * community and share buttons, and the rotating sample cards.
  */
 import { MARKETING } from '@memeslam/protocol/constants';
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useSession } from '../auth/session.ts';
 import { HeroCards } from './HeroCards.tsx';
@@ -73,21 +73,37 @@ export function Hero() {
   );
 }
 
-/** One click to play, no form: a guest account (which can become a real one later, keeping its games). */
+/** Loaded only once the server puts a guest in line: its texts stay out of the landing page's first load. */
+const BusyLine = lazy(() => import('../components/BusyLine.tsx').then((module) => ({ default: module.BusyLine })));
+
+/**
+ * One click to play, no form: a guest account (which can become a real one later, keeping its games).
+ * A busy server's 503 with Retry-After is asked again after it, the line shown below the buttons.
+ */
 function GuestButton() {
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
+  const [inLineSince, setInLineSince] = useState<number | null>(null);
   async function play() {
     setBusy(true);
     // Loaded on the click: the API client and its schemas stay out of the landing page's first load.
     const { playAsGuest } = await import('../auth/guest.ts');
-    const signedIn = await playAsGuest();
+    const signedIn = await playAsGuest(setInLineSince);
     setBusy(false);
     if (signedIn) navigate('/dashboard');
   }
   return (
-    <button type="button" className={SECONDARY_BUTTON} disabled={busy} onClick={() => void play()}>
-      Play as guest
-    </button>
+    <>
+      <button type="button" className={SECONDARY_BUTTON} disabled={busy} onClick={() => void play()}>
+        Play as guest
+      </button>
+      {inLineSince !== null && (
+        <div className="w-full text-left">
+          <Suspense fallback={null}>
+            <BusyLine since={inLineSince} />
+          </Suspense>
+        </div>
+      )}
+    </>
   );
 }

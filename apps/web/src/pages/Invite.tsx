@@ -9,6 +9,7 @@ import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { api } from '../api/http.ts';
 import { playAsGuest } from '../auth/guest.ts';
 import { useSession } from '../auth/session.ts';
+import { BusyLine } from '../components/BusyLine.tsx';
 import { Button } from '../components/Field.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { LeaveLobbyDialog } from '../lobby/LeaveLobbyDialog.tsx';
@@ -22,6 +23,8 @@ export function Invite() {
   const { isAuthenticated, isLoading } = useSession();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
+  /** When the guest's wait in the server's line began, while it asks again (null: not in line). */
+  const [inLineSince, setInLineSince] = useState<number | null>(null);
   const [decision, setDecision] = useState<Decision>({ kind: 'checking' });
   const lobby = `/lobby/${encodeURIComponent(roomCode)}`;
 
@@ -60,7 +63,7 @@ export function Invite() {
 
   async function guest() {
     setBusy(true);
-    const signedIn = await playAsGuest();
+    const signedIn = await playAsGuest(setInLineSince);
     setBusy(false);
     if (signedIn) navigate(lobby, { replace: true });
   }
@@ -80,6 +83,7 @@ export function Invite() {
         <Button type="button" busy={busy} onClick={() => void guest()}>
           {busy ? 'Joining…' : 'Play as guest'}
         </Button>
+        {inLineSince !== null && <BusyLine since={inLineSince} />}
         <Link to={`/register${from}`} className="rounded-lg border border-edge px-4 py-2 font-semibold">
           Create an account
         </Link>

@@ -1,12 +1,17 @@
-/** /login: e-mail or username and password; the verification box when the server asks for it. */
+/**
+ * /login: e-mail or username and password; the verification box when the server asks for it. A busy
+ * server's 503 with Retry-After is asked again after it, the page saying the person is in line (api/busy.ts).
+ */
 import { AUTH_TEXTS, SUCCESS_TEXTS, loginSchema, welcomeBackText } from '@memeslam/protocol';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import { askWhileBusy } from '../api/busy.ts';
 import { ApiError, api } from '../api/http.ts';
 import { returnPath } from '../app/guards.tsx';
 import { playAsGuest } from '../auth/guest.ts';
 import { session } from '../auth/session.ts';
+import { BusyLine } from '../components/BusyLine.tsx';
 import { Button, Field } from '../components/Field.tsx';
 import { useForm } from '../forms/useForm.ts';
 
@@ -17,10 +22,14 @@ export function Login() {
   const next = returnPath(params);
   const keepFrom = params.get('from') ? `?from=${encodeURIComponent(next)}` : '';
   const [verification, setVerification] = useState<{ email: string; message: string } | null>(null);
+  /** When the wait in the server's line began, while the page asks again (null: not in line). */
+  const [inLineSince, setInLineSince] = useState<number | null>(null);
 
   async function signIn() {
     try {
-      const { data } = await api('login', { body: values, quiet: true });
+      const { data } = await askWhileBusy(() => api('login', { body: values, quiet: true }), {
+        onLine: setInLineSince,
+      });
       if (!data?.token || !data.user) throw new Error(AUTH_TEXTS.loginInvalidResponse);
       session.signIn(data.token, data.user);
       toast.success(SUCCESS_TEXTS.loggedIn, { description: welcomeBackText(data.user.username) });
@@ -85,6 +94,7 @@ export function Login() {
             {errors.form}
           </p>
         )}
+        {inLineSince !== null && <BusyLine since={inLineSince} />}
         <Button type="submit" busy={busy}>
           {busy ? 'Signing in...' : 'Sign in'}
         </Button>
@@ -96,7 +106,8 @@ export function Login() {
         <button
           type="button"
           className="underline"
-          onClick={() => void playAsGuest().then((ok) => ok && navigate(next, { replace: true }))}
+          disabled={inLineSince !== null}
+          onClick={() => void playAsGuest(setInLineSince).then((ok) => ok && navigate(next, { replace: true }))}
         >
           Play as guest
         </button>

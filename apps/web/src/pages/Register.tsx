@@ -1,15 +1,19 @@
 /**
  * /register: the form with its client-side rules (an error clears when its field is edited), and the
  * guest sign-in. A signed-in guest gets the same form to become an account, keeping its games, stats
- * and level.
+ * and level. A busy server's 503 with Retry-After is asked again after it, the page saying the person
+ * is in line meanwhile (api/busy.ts).
  */
 import { AUTH_TEXTS, SERVER_TEXTS, SUCCESS_TEXTS, VALIDATION_TEXTS, registerFormSchema } from '@memeslam/protocol';
+import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import { askWhileBusy } from '../api/busy.ts';
 import { ApiError, api } from '../api/http.ts';
 import { returnPath } from '../app/guards.tsx';
 import { playAsGuest } from '../auth/guest.ts';
 import { session, useSession } from '../auth/session.ts';
+import { BusyLine } from '../components/BusyLine.tsx';
 import { Button, Field } from '../components/Field.tsx';
 import { useForm } from '../forms/useForm.ts';
 
@@ -25,15 +29,18 @@ export function Register() {
   );
 
   const upgrading = useSession().user?.isGuest === true;
+  /** When the wait in the server's line began, while the page asks again (null: not in line). */
+  const [inLineSince, setInLineSince] = useState<number | null>(null);
+  const inLine = { onLine: setInLineSince };
 
   async function register() {
     try {
       const { username, email, password } = values;
       if (upgrading) {
-        const { data, message, raw } = await api('upgradeGuest', {
-          body: { username, email, password },
-          quiet: true,
-        });
+        const { data, message, raw } = await askWhileBusy(
+          () => api('upgradeGuest', { body: { username, email, password }, quiet: true }),
+          inLine,
+        );
         if (raw.requiresEmailVerification === true) {
           // As a registration: the guest session ended with the upgrade, and the account signs in once
           // its address is verified (docs/accounts.md).
@@ -47,7 +54,10 @@ export function Register() {
         navigate(next, { replace: true });
         return;
       }
-      const { data, raw } = await api('register', { body: { username, email, password }, quiet: true });
+      const { data, raw } = await askWhileBusy(
+        () => api('register', { body: { username, email, password }, quiet: true }),
+        inLine,
+      );
       if (raw.requiresEmailVerification === true) {
         toast.success(SUCCESS_TEXTS.registrationCheckEmail);
         navigate(`/login${keepFrom}`);
@@ -70,7 +80,7 @@ export function Register() {
   }
 
   async function demo() {
-    if (await playAsGuest()) navigate(next, { replace: true });
+    if (await playAsGuest(setInLineSince)) navigate(next, { replace: true });
   }
 
   return (
@@ -94,6 +104,7 @@ export function Register() {
           </Link>
           .
         </p>
+        {inLineSince !== null && <BusyLine since={inLineSince} />}
         <Button type="submit" busy={busy}>
           {busy ? 'Creating account...' : 'Create account'}
         </Button>
@@ -103,7 +114,7 @@ export function Register() {
           <Link to={`/login${keepFrom}`} className="underline">
             Already have an account? Sign in
           </Link>
-          <button type="button" className="underline" onClick={() => void demo()}>
+          <button type="button" className="underline" disabled={inLineSince !== null} onClick={() => void demo()}>
             Play as guest
           </button>
         </div>
