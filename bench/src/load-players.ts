@@ -5,6 +5,7 @@
  * figures of the window.
  */
 import { type Card, matches } from '@memeslam/engine';
+import { ADMISSION_RETRY_MS } from '@memeslam/protocol';
 import { type Socket, io } from 'socket.io-client';
 
 export const load = {
@@ -21,6 +22,12 @@ export const load = {
   failedDeals: 0,
   /** Socket.io packets (events and acks) the players received, and their bytes, in the measured window. */
   received: { packets: 0, bytes: 0 },
+  /**
+   * Game starts refused by admission control (NO_HEADROOM) in the measured window: each refusal's
+   * round trip, and refusals with another code. A refused table asks again after ADMISSION_RETRY_MS.
+   */
+  refusals: [] as number[],
+  otherRefusals: 0,
 };
 
 const DEAL_TIMEOUT_MS = 30_000;
@@ -173,14 +180,25 @@ export class Table {
   async deal(): Promise<void> {
     if (!load.playing) return;
     // A server that cannot answer within 30 s is saturated: the step is reported as not sustained.
-    const created = await this.host.socket.timeout(DEAL_TIMEOUT_MS).emitWithAck('createGame', {
-      maxPlayers: 4,
-      withBots: true,
-      numberOfBots: 2,
-      botDifficulty: 'normal',
-      gameSpeed: 'normal',
-    });
-    if (!created.success) throw new Error(`createGame: ${created.error}`);
+    // Refused for want of headroom (docs/capacity.md), the table waits in line as the web app does.
+    let created;
+    for (;;) {
+      const asked = performance.now();
+      created = await this.host.socket.timeout(DEAL_TIMEOUT_MS).emitWithAck('createGame', {
+        maxPlayers: 4,
+        withBots: true,
+        numberOfBots: 2,
+        botDifficulty: 'normal',
+        gameSpeed: 'normal',
+      });
+      if (created.success || created.code !== 'NO_HEADROOM' || !load.playing) break;
+      load.refusals.push(performance.now() - asked);
+      await sleep(ADMISSION_RETRY_MS);
+    }
+    if (!created.success) {
+      if (load.playing) load.otherRefusals += 1;
+      throw new Error(`createGame: ${created.error}`);
+    }
     await this.guest.socket.timeout(DEAL_TIMEOUT_MS).emitWithAck('joinGame', { roomCode: created.data.roomCode });
     await this.host.socket.timeout(DEAL_TIMEOUT_MS).emitWithAck('setPlayerReady', { isReady: true });
     await this.guest.socket.timeout(DEAL_TIMEOUT_MS).emitWithAck('setPlayerReady', { isReady: true });

@@ -2,6 +2,7 @@
 //                         --pace human|max --saturation --no-floor --floor bare|durable --profile [DIR]
 //                         --gc --oncpu
 //                         --node-flags " --flag …"]
+// npm run bench:server -- --calibrate | --overload: admission control (admission-bench.ts).
 // BENCH_SERVER_STDOUT=FILE keeps the server's standard output (with --gc or --node-flags " --trace-gc", its GC log).
 //
 // A real server process and this load process on loopback. Each live game seats two socket.io
@@ -30,6 +31,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { runAdmission } from './admission-bench.ts';
 import { gcFigures } from './gc-windows.ts';
 import { type OnCpu, type Owners, checkPerf, readOnCpu, recordOnCpu } from './on-cpu.ts';
 import { Table, load, newPlayer, demoToken } from './load-players.ts';
@@ -54,6 +56,11 @@ import { type FloorRow, type Row, type ServerReport, printReport } from './serve
 import { parseArgs, percentile, round } from './stats.ts';
 
 const args = parseArgs(process.argv.slice(2));
+// Admission control's calibration and overload runs (admission-bench.ts) share the load, not these steps.
+if (args.has('calibrate') || args.has('overload')) {
+  await runAdmission(args);
+  process.exit(0);
+}
 const steps = (args.get('games') ?? '500,1000,2000').split(',').map(Number);
 const modes = (args.get('modes') ?? 'embedded,external').split(',') as ('embedded' | 'external')[];
 const warmupMs = Number(args.get('warmup') ?? '10') * 1000;

@@ -186,11 +186,12 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
   app.decorate('db', database.db);
   // Online users, rate limits and caps: counted across the cluster's nodes in Redis, or in process.
   const counts = options.counts ?? (redis ? redisCounts(redis, config.nodeId) : memoryCounts());
-  // Admission control (games/headroom.ts): this node's calibrated limits, watched window by window.
+  // Admission control (games/headroom.ts): this node's calibrated limits, against its signals window by
+  // window (read by /metrics too, which a calibration run samples).
   const admission = readAdmissionFile(config.admissionFile);
   const headroom = new Headroom(admission);
-  if (admission) metrics.watch((signals) => headroom.observe(signals));
-  else
+  metrics.watch((signals) => headroom.observe(signals));
+  if (!admission)
     app.log.info(
       { file: config.admissionFile },
       'no admission calibration: new games are limited by the room ceiling only',

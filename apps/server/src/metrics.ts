@@ -24,8 +24,8 @@ export type PayoutResult = 'paid' | 'failed';
 export interface LiveFigures {
   rooms(): number;
   sockets(): number;
-  /** Admission control (games/headroom.ts). */
-  admission(): { admitting: boolean; refused: number };
+  /** Admission control (games/headroom.ts), with the last window's signals. */
+  admission(): { admitting: boolean; refused: number; signals: Signals };
 }
 
 /** One window's signals of the process's headroom (admission control, games/headroom.ts). */
@@ -46,7 +46,11 @@ export class Metrics {
   readonly #loop: ELDHistogram = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
   /** Loop delay since the last scrape: the gauges show the window between two scrapes. */
   readonly #scrapeLoop: ELDHistogram = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
-  #live: LiveFigures = { rooms: () => 0, sockets: () => 0, admission: () => ({ admitting: true, refused: 0 }) };
+  #live: LiveFigures = {
+    rooms: () => 0,
+    sockets: () => 0,
+    admission: () => ({ admitting: true, refused: 0, signals: { loopDelayP99Ms: 0, ackP99Ms: 0, cpuShare: 0 } }),
+  };
   #windows: SignalWindows | null = null;
   readonly #ack: Histogram;
   readonly #gamesRecorded: Counter;
