@@ -1,5 +1,6 @@
 // npm run bench:cluster [-- --json --games 200,400,800 --split 40 --addresses 32 --warmup 10 --seconds 20 --kills 20
 //                          --forwarding 200]
+// npm run bench:cluster -- --scale [G] [--factors 1.7,1.85,2 --addresses 32 --warmup 10 --seconds 20 --json]
 //
 // Two nodes, each pinned to one core (taskset -c 0 / -c 1), on a fresh database on DATABASE_URL's
 // server (dropped after) and the shared REDIS_URL, behind nginx running deploy/nginx.conf; this load
@@ -23,12 +24,25 @@
 //    a player on the other, SIGKILL of the owner; from the kill to that player's first bot move seen
 //    and to its own first acknowledged play. The node is started again on its port before the next.
 //
+// Every window also reads Redis's figures (redis-figures.ts): commands (INFO commandstats) and bytes
+// in and out (INFO stats) per acknowledged play, both nodes' traffic through it. The shared Redis also
+// serves others: their commands in the window count too, so the figures are upper bounds.
+//
+// --scale [G] (default 200) measures scale-out instead of 1.–4.: one node pinned to one core behind
+// nginx at G games (the standard load, through nginx, no split games), its ack p99; then two nodes,
+// each pinned to one core, at G × each of --factors in turn, up to the first whose ack p99 is above
+// the one node's. Efficiency = the most games two nodes held within the one node's ack p99 ÷ (2 × G)
+// (issue 53's target: ≥ 0.85, i.e. ≥ 1.7 × G). The load, PostgreSQL, Redis and nginx run unpinned
+// beside them on the same two cores: on a two-core machine the two-node step shares its cores with
+// them, the one-node step does not, which the figure carries.
+//
 // Choices are deterministic (tables take addresses and owners in turn, kills alternate nodes); the
 // players' pace is random as in bench:server. Every process started is stopped on exit, error or Ctrl-C.
 import { loadavg } from 'node:os';
-import { type BenchCluster, requireClusterTools, startBenchCluster } from './cluster-nodes.ts';
+import { type BenchCluster, addressesByNode, requireClusterTools, startBenchCluster } from './cluster-nodes.ts';
 import { type Failover, probeFailover } from './failover.ts';
 import { Table, load, newPlayer } from './load-players.ts';
+import { type RedisPerPlay, RedisFigures, perPlay } from './redis-figures.ts';
 import { type Metrics, metrics } from './server-process.ts';
 import { median, parseArgs, percentile, round } from './stats.ts';
 
@@ -40,7 +54,10 @@ const warmupMs = Number(args.get('warmup') ?? '10') * 1000;
 const measureMs = Number(args.get('seconds') ?? '20') * 1000;
 const kills = Number(args.get('kills') ?? '20');
 const forwardingGames = Number(args.get('forwarding') ?? '200');
+const scaleGames = args.has('scale') ? Number(args.get('scale') === 'true' ? '200' : args.get('scale')) : null;
+const factors = (args.get('factors') ?? '1.7,1.85,2').split(',').map(Number);
 const ACK_P99_TARGET_MS = 20;
+const EFFICIENCY_TARGET = 0.85;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const quantiles = (values: readonly number[]) => {
@@ -55,7 +72,8 @@ const quantiles = (values: readonly number[]) => {
 
 requireClusterTools();
 const loadBefore = loadavg().map((l) => round(l, 2));
-const cluster: BenchCluster = await startBenchCluster(2);
+const redis = new RedisFigures(process.env.REDIS_URL as string);
+let cluster: BenchCluster = await startBenchCluster(scaleGames === null ? 2 : 1);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     console.error(`\n${signal}: stopping the cluster`);
@@ -85,6 +103,8 @@ type Row = {
   failedDeals: number;
   /** Both nodes' CPU over every acknowledged play of the window (nginx's and the split games'). */
   cpuMsPerPlay: number;
+  /** Redis's commands and bytes over the same plays (the shared Redis's others' included). */
+  redis: RedisPerPlay;
 };
 
 const tables: Table[] = [];
@@ -110,12 +130,22 @@ async function splitTables(count = split, guestsForwarded = true): Promise<void>
   }
 }
 
+/** --scale: each node's addresses (addressesByNode), taken by tables node by node in turn. */
+let balanced: string[][] | null = null;
+
+/** Table `index`'s address: the next in turn, or (--scale) the next of the next node's. */
+function addressOf(index: number): string {
+  if (!balanced) return `127.0.0.${2 + (index % addresses)}`;
+  const own = balanced[index % balanced.length] as string[];
+  return own[Math.floor(index / balanced.length) % own.length] as string;
+}
+
 async function grow(to: number): Promise<void> {
   while (tables.length < to) {
     const batch = Math.min(50, to - tables.length);
     const made = await Promise.all(
       Array.from({ length: batch }, async (_, i) => {
-        const from = `127.0.0.${2 + ((tables.length + i) % addresses)}`;
+        const from = addressOf(tables.length + i);
         return new Table(await newPlayer(undefined, { from }), await newPlayer(undefined, { from }));
       }),
     );
@@ -134,9 +164,11 @@ async function measure(games: number): Promise<Row> {
   for (const acks of [load.ackMs, forwarded, direct]) acks.length = 0;
   load.unanswered = 0;
   const before = await Promise.all(bases.map((base) => metrics(base)));
+  const redisBefore = await redis.read();
   const loadCpu = process.cpuUsage();
   const t0 = performance.now();
   await sleep(measureMs);
+  const redisAfter = await redis.read();
   const after: Metrics[] = await Promise.all(bases.map((base) => metrics(base)));
   const wallMs = performance.now() - t0;
   const loadCpuUsed = process.cpuUsage(loadCpu);
@@ -160,6 +192,7 @@ async function measure(games: number): Promise<Row> {
     })),
     loadCpuPercent: round(((loadCpuUsed.user + loadCpuUsed.system) / 1000 / wallMs) * 100, 1),
     failedDeals: load.failedDeals,
+    redis: perPlay(redisBefore, redisAfter, plays),
   };
 }
 
@@ -183,6 +216,9 @@ async function forwardingCost(games: number) {
     forwardedCpuMsPerPlay: round(forwardedCpuMs, 3),
     forwardedOverStraight: round(forwardedCpuMs / straight.cpuMsPerPlay, 2),
     straightAckMs: straight.directAckMs,
+    /** Redis per play: all straight, all split (half the split run's plays forwarded). */
+    straightRedis: straight.redis,
+    splitRedis: splitRow.redis,
     /** The split run's acks: forwarded (guests) and direct (hosts). */
     splitForwardedAckMs: splitRow.forwardedAckMs,
     splitDirectAckMs: splitRow.directAckMs,
@@ -205,6 +241,93 @@ async function stopLoad(): Promise<void> {
     ),
   );
   tables.length = 0;
+}
+
+/** --scale: one node at `games`, then two at `games` × each factor while within its ack p99. */
+async function scaleOut(games: number) {
+  const run = async (count: number, steps: readonly number[], within: () => number) => {
+    if (cluster.nodes.length !== count) {
+      await cluster.close();
+      cluster = await startBenchCluster(count);
+    }
+    // Games evenly over the nodes (nginx's hash alone spread 32 addresses' games 135 / 205).
+    balanced = await addressesByNode(cluster, Math.ceil(addresses / count));
+    load.base = cluster.front.url;
+    load.playing = true;
+    load.failedDeals = 0;
+    const measured: Row[] = [];
+    for (const step of steps) {
+      try {
+        const row = await measure(step);
+        measured.push(row);
+        if (!args.has('json')) console.error(`${count} node(s), N=${step}: ${JSON.stringify(row)}`);
+        if (row.ackMs.p99 > within()) break;
+      } catch (error) {
+        console.error(`${count} node(s), N=${step}: not sustained (${(error as Error).message})`);
+        break;
+      }
+    }
+    await stopLoad();
+    return measured;
+  };
+  const [one] = await run(1, [games], () => Number.POSITIVE_INFINITY);
+  if (!one) throw new Error(`one node did not sustain ${games} games`);
+  const two = await run(
+    2,
+    factors.map((factor) => Math.round(games * factor)),
+    () => one.ackMs.p99,
+  );
+  const held = two.filter((row) => row.ackMs.p99 <= one.ackMs.p99).at(-1) ?? null;
+  return {
+    games,
+    one,
+    two,
+    /** The most games two nodes held within one node's ack p99, and the efficiency that makes. */
+    twoWithinOneP99: held?.games ?? null,
+    efficiency: held ? round(held.games / (2 * games), 3) : null,
+  };
+}
+
+if (scaleGames !== null) {
+  let scale: Awaited<ReturnType<typeof scaleOut>>;
+  try {
+    scale = await scaleOut(scaleGames);
+  } finally {
+    await cluster.close();
+    redis.close();
+  }
+  const report = {
+    date: new Date().toISOString().slice(0, 10),
+    node: process.version,
+    loadAverageBefore: loadBefore,
+    loadAverageAfter: loadavg().map((l) => round(l, 2)),
+    warmupSeconds: warmupMs / 1000,
+    measureSeconds: measureMs / 1000,
+    scale,
+  };
+  if (args.has('json')) console.log(JSON.stringify(report));
+  else {
+    console.log(
+      `cluster scale-out, ${report.date}, Node ${report.node}, nodes pinned to one core each behind nginx, ${report.measureSeconds} s windows after ${report.warmupSeconds} s warm-up; load average ${loadBefore.join(' ')} before, ${report.loadAverageAfter.join(' ')} after\n`,
+    );
+    console.log(
+      '| nodes | live games | games (rooms) per node | ack p50 / p99 / p99.9 ms | plays (unanswered) | node CPU % | loop delay p99 ms | Redis ops per play | Redis bytes in / out per play | most called, per play |',
+    );
+    console.log('|---|---|---|---|---|---|---|---|---|---|');
+    for (const r of [scale.one, ...scale.two]) {
+      const each = (pick: (n: NodeRow) => number) => r.nodes.map(pick).join(' / ');
+      const top = Object.entries(r.redis.commands)
+        .map(([name, count]) => `${name} ${count}`)
+        .join(', ');
+      console.log(
+        `| ${r.nodes.length} | ${r.games} | ${each((n) => n.rooms)} | ${r.ackMs.p50} / ${r.ackMs.p99} / ${r.ackMs.p999} | ${r.ackMs.plays} (${r.unanswered}) | ${each((n) => n.cpuPercent)} | ${each((n) => n.eventLoopDelayMsP99)} | ${r.redis.ops} | ${r.redis.inBytes} / ${r.redis.outBytes} | ${top} |`,
+      );
+    }
+    console.log(
+      `\nscale-out: two nodes held ${scale.twoWithinOneP99 ?? 'no step'} games within one node's ack p99 at ${scale.games} (${scale.one.ackMs.p99} ms): efficiency ${scale.efficiency ?? '< ' + round(factors[0] ?? 0, 2) / 2} (target ≥ ${EFFICIENCY_TARGET})`,
+    );
+  }
+  process.exit(0);
 }
 
 try {
@@ -237,6 +360,7 @@ try {
   }
 } finally {
   await cluster.close();
+  redis.close();
 }
 
 const met = rows.filter((row) => row.ackMs.p99 <= ACK_P99_TARGET_MS).at(-1) ?? null;
@@ -276,13 +400,13 @@ if (args.has('json')) {
     `cluster benchmark, ${report.date}, Node ${report.node}, 2 nodes (one core each) behind nginx, ${report.measureSeconds} s windows after ${report.warmupSeconds} s warm-up; load average ${loadBefore.join(' ')} before, ${report.loadAverageAfter.join(' ')} after\n`,
   );
   console.log(
-    '| live games | games (rooms) per node | sockets per node | plays via nginx (unanswered) | ack p50 / p99 / p99.9 ms | forwarded ack p50 / p99 ms | direct ack p50 / p99 ms | forwarded − direct p50 / p99 ms | node CPU % | node CPU per play ms | processing p99 ms | loop delay p99 ms | RSS MB | load CPU % |',
+    '| live games | games (rooms) per node | sockets per node | plays via nginx (unanswered) | ack p50 / p99 / p99.9 ms | forwarded ack p50 / p99 ms | direct ack p50 / p99 ms | forwarded − direct p50 / p99 ms | node CPU % | node CPU per play ms | processing p99 ms | loop delay p99 ms | RSS MB | load CPU % | Redis ops per play | Redis bytes in / out per play |',
   );
-  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const r of rows) {
     const each = (pick: (n: NodeRow) => number) => r.nodes.map(pick).join(' / ');
     console.log(
-      `| ${r.games} | ${each((n) => n.rooms)} | ${each((n) => n.sockets)} | ${r.ackMs.plays} (${r.unanswered}) | ${r.ackMs.p50} / ${r.ackMs.p99} / ${r.ackMs.p999} | ${r.forwardedAckMs.p50} / ${r.forwardedAckMs.p99} | ${r.directAckMs.p50} / ${r.directAckMs.p99} | ${round(r.forwardedAckMs.p50 - r.directAckMs.p50, 2)} / ${round(r.forwardedAckMs.p99 - r.directAckMs.p99, 2)} | ${each((n) => n.cpuPercent)} | ${r.cpuMsPerPlay} | ${each((n) => n.processingMsP99)} | ${each((n) => n.eventLoopDelayMsP99)} | ${each((n) => n.rssMB)} | ${r.loadCpuPercent} |`,
+      `| ${r.games} | ${each((n) => n.rooms)} | ${each((n) => n.sockets)} | ${r.ackMs.plays} (${r.unanswered}) | ${r.ackMs.p50} / ${r.ackMs.p99} / ${r.ackMs.p999} | ${r.forwardedAckMs.p50} / ${r.forwardedAckMs.p99} | ${r.directAckMs.p50} / ${r.directAckMs.p99} | ${round(r.forwardedAckMs.p50 - r.directAckMs.p50, 2)} / ${round(r.forwardedAckMs.p99 - r.directAckMs.p99, 2)} | ${each((n) => n.cpuPercent)} | ${r.cpuMsPerPlay} | ${each((n) => n.processingMsP99)} | ${each((n) => n.eventLoopDelayMsP99)} | ${each((n) => n.rssMB)} | ${r.loadCpuPercent} | ${r.redis.ops} | ${r.redis.inBytes} / ${r.redis.outBytes} |`,
     );
   }
   for (const games of notSustained) console.log(`| ${games} | not sustained: a new game was not seated within 30 s |`);
@@ -292,7 +416,7 @@ if (args.has('json')) {
   if (forwarding) {
     const f = forwarding;
     console.log(
-      `\nforwarding at ${f.games} games: node CPU per play ${f.straightCpuMsPerPlay} ms all straight, ${f.splitCpuMsPerPlay} ms all split; a forwarded play ${f.forwardedCpuMsPerPlay} ms = ${f.forwardedOverStraight}× a straight one; split run ack p50 forwarded ${f.splitForwardedAckMs.p50} ms, direct ${f.splitDirectAckMs.p50} ms (+${round(f.splitForwardedAckMs.p50 - f.splitDirectAckMs.p50, 2)} ms); straight run ack p50 ${f.straightAckMs.p50} ms`,
+      `\nforwarding at ${f.games} games: node CPU per play ${f.straightCpuMsPerPlay} ms all straight, ${f.splitCpuMsPerPlay} ms all split; a forwarded play ${f.forwardedCpuMsPerPlay} ms = ${f.forwardedOverStraight}× a straight one; split run ack p50 forwarded ${f.splitForwardedAckMs.p50} ms, direct ${f.splitDirectAckMs.p50} ms (+${round(f.splitForwardedAckMs.p50 - f.splitDirectAckMs.p50, 2)} ms); straight run ack p50 ${f.straightAckMs.p50} ms; Redis per play ${f.straightRedis.ops} ops, ${f.straightRedis.inBytes} / ${f.straightRedis.outBytes} bytes in / out all straight, ${f.splitRedis.ops} ops, ${f.splitRedis.inBytes} / ${f.splitRedis.outBytes} all split`,
     );
   }
   const { firstEventMs: e, firstAckMs: a } = report.failover;

@@ -10,6 +10,7 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { reapOnExit } from '../../apps/server/test/helpers/children.ts';
@@ -117,4 +118,38 @@ export async function startBenchCluster(count: number): Promise<BenchCluster> {
     await close();
     throw error;
   }
+}
+
+/**
+ * `perNode` loopback addresses (127.0.0.2, 127.0.0.3, ...) for each node that nginx's client-address
+ * hash sends there, found by asking /health through the front from each address and reading which
+ * node its access log names: players connecting from them in turn spread evenly over the nodes.
+ */
+export async function addressesByNode(cluster: BenchCluster, perNode: number): Promise<string[][]> {
+  const byNode = cluster.nodes.map(() => [] as string[]);
+  const upstreams = cluster.nodes.map((node) => node.url.slice('http://'.length));
+  for (let last = 2; last <= 254 && byNode.some((found) => found.length < perNode); last += 1) {
+    const address = `127.0.0.${last}`;
+    const requestId = await healthFrom(cluster.front.url, address);
+    const index = upstreams.indexOf((await cluster.front.upstreamsOf(requestId)).at(-1) ?? '');
+    if (index >= 0 && (byNode[index] as string[]).length < perNode) byNode[index]?.push(address);
+  }
+  if (byNode.some((found) => found.length === 0)) throw new Error('nginx sent no loopback address to some node');
+  return byNode;
+}
+
+/** GET /health through `base` from `address`; the X-Request-Id nginx gave it. */
+function healthFrom(base: string, address: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${base}/health`, { localAddress: address }, (res) => {
+      res.resume();
+      res.once('end', () => {
+        const id = res.headers['x-request-id'];
+        if (res.statusCode === 200 && typeof id === 'string') resolve(id);
+        else reject(new Error(`/health from ${address} answered ${res.statusCode}`));
+      });
+    });
+    req.once('error', reject);
+    req.end();
+  });
 }
