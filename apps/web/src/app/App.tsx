@@ -8,6 +8,22 @@ import { Landing } from '../pages/Landing.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { GuestOnly, RequireAuth } from './guards.tsx';
 import { NavBar } from './NavBar.tsx';
+import { useLine } from '../api/line.ts';
+import { BusyLine } from '../components/BusyLine.tsx';
+
+/** A new game waiting for a server with headroom (api/line.ts): one line under the nav bar, on any page. */
+function InLine() {
+  const since = useLine();
+  if (since === null) return null;
+  return (
+    <div className="fixed inset-x-0 top-16 z-40 mx-auto max-w-md px-3">
+      {/* Opaque beneath the line's own tint, so the page does not show through. */}
+      <div className="rounded-lg bg-panel shadow-lg">
+        <BusyLine since={since} />
+      </div>
+    </div>
+  );
+}
 
 /** Every page but the landing page loads on first use, so the front page stays light. */
 function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
@@ -77,6 +93,7 @@ export function App() {
   return (
     <>
       <NavBar />
+      <InLine />
       <div className="pt-14">
         <Suspense fallback={<Spinner />}>
           <Routes>

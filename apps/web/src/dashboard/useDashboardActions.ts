@@ -14,7 +14,9 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { askWhileBusy } from '../api/busy.ts';
 import { ApiError, api } from '../api/http.ts';
+import { line } from '../api/line.ts';
 import { useSession } from '../auth/session.ts';
 import { ackError, commands } from '../game/live.ts';
 import { useConnection } from '../realtime/socket.ts';
@@ -45,7 +47,8 @@ export function useDashboardActions() {
 
   const botGame = useMutation({
     mutationFn: async (settings: CreateBotGameSettings & { botDifficulty: string }) =>
-      (await api('createBotGame', { body: settings, quiet: true })).data,
+      // While no server has headroom for it, the game waits in line (api/line.ts).
+      (await askWhileBusy(() => api('createBotGame', { body: settings, quiet: true }), { onLine: line.enter })).data,
     onSuccess: (data) => navigate(`/lobby/${encodeURIComponent(data.roomCode)}`),
     onError: (error, settings) => toast.error(botGameErrorText(error, settings.botDifficulty)),
   });

@@ -17,6 +17,7 @@ import {
   ackError as refusal,
 } from '@memeslam/protocol';
 import { useSyncExternalStore } from 'react';
+import { untilAdmitted } from '../api/line.ts';
 import { session } from '../auth/session.ts';
 import { type GameSocket, connect, emitAck, listenTo, onSocket } from '../realtime/socket.ts';
 import { serverEventListeners } from './server-events.ts';
@@ -148,8 +149,11 @@ async function watchedAck<T>(ack: Promise<T>, cardId?: string): Promise<T> {
 }
 
 export const commands = {
-  createGame: async (payload: ClientPayload<'createGame'>) => entered(await send('createGame', payload)),
-  createBotGame: async (payload: ClientPayload<'create-bot-game'>) => entered(await send('create-bot-game', payload)),
+  // A new game waits in line while no server has headroom for it (api/line.ts).
+  createGame: async (payload: ClientPayload<'createGame'>) =>
+    entered(await untilAdmitted(() => send('createGame', payload))),
+  createBotGame: async (payload: ClientPayload<'create-bot-game'>) =>
+    entered(await untilAdmitted(() => send('create-bot-game', payload))),
   /**
    * Join with a 5 s timeout, retried up to 3 times 1 s apart only while the refusal is "Game not found"
    * (the one join refusal worth retrying). `onNotFound` hears that first refusal at once, so a form can answer a wrong code without
@@ -173,7 +177,7 @@ export const commands = {
   joinQueue: (size: ClientPayload<'joinQueue'>['size']) => send('joinQueue', { size }),
   leaveQueue: () => send('leaveQueue', {}),
   /** A lobby like the finished game `gameId`, offered to its other people (useRematch). */
-  offerRematch: async (gameId: string) => entered(await send('offerRematch', { gameId })),
+  offerRematch: async (gameId: string) => entered(await untilAdmitted(() => send('offerRematch', { gameId }))),
   setReady: (isReady: boolean) => send('setPlayerReady', { isReady }),
   start: () => send('startGame', {}),
   async leave(): Promise<Ack<AckData<'leaveGame'>>> {
