@@ -296,6 +296,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
   metrics.live = {
     rooms: () => games.liveRooms.length,
     sockets: () => io.of('/').sockets.size,
+    held: () => ({ ...games.held(), socketIoRooms: io.of('/').adapter.rooms.size }),
     admission: () => headroom.state(games.liveRooms.length),
   };
   // Prometheus figures for operators (format=json: the server benchmark's windows); loopback or METRICS_TOKEN.

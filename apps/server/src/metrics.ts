@@ -24,6 +24,8 @@ export type PayoutResult = 'paid' | 'failed';
 export interface LiveFigures {
   rooms(): number;
   sockets(): number;
+  /** What the server holds for games, users and sockets (counts by kind). */
+  held(): Record<string, number>;
   /** Admission control (games/headroom.ts), with the last window's signals. */
   admission(): { admitting: boolean; refused: number; signals: Signals };
 }
@@ -49,6 +51,7 @@ export class Metrics {
   #live: LiveFigures = {
     rooms: () => 0,
     sockets: () => 0,
+    held: () => ({}),
     admission: () => ({ admitting: true, refused: 0, signals: { loopDelayP99Ms: 0, ackP99Ms: 0, cpuShare: 0 } }),
   };
   #windows: SignalWindows | null = null;
@@ -217,6 +220,8 @@ export class Metrics {
       rooms: this.#live.rooms(),
       sockets: this.#live.sockets(),
       admission: this.#live.admission(),
+      // A soak's check that nothing outlives its game: the server's holdings, and the process's timers and handles.
+      held: { ...this.#live.held(), ...activeResources() },
       ...extra,
     };
   }
@@ -273,6 +278,13 @@ class SignalWindows {
     clearInterval(this.#timer);
     this.#loop.disable();
   }
+}
+
+/** The process's active timers, immediates, sockets and other handles, by kind (process.getActiveResourcesInfo). */
+function activeResources(): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const kind of process.getActiveResourcesInfo()) counts[`active${kind}`] = (counts[`active${kind}`] ?? 0) + 1;
+  return counts;
 }
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);

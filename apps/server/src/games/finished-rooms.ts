@@ -24,6 +24,11 @@ export class FinishedRooms {
     this.#gameLog = gameLog;
   }
 
+  /** Finished rooms waiting for their time to be forgotten (GET /metrics). */
+  get pending(): number {
+    return this.#timers.size;
+  }
+
   /** The game is over (its end is durable): its players sit nowhere, and it is recorded. */
   finished(gameId: string): void {
     const { rooms, ownership } = this.#games;

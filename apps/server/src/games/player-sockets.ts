@@ -18,6 +18,11 @@ export class PlayerSockets {
     this.#games = games;
   }
 
+  /** Users counted here and elsewhere (GET /metrics). */
+  held(): { usersWithSockets: number; usersElsewhere: number } {
+    return { usersWithSockets: this.#sockets.size, usersElsewhere: this.#remote.size };
+  }
+
   /** Whether the user has a socket open on this node. */
   hasSocket(userId: string): boolean {
     return (this.#sockets.get(userId) ?? 0) > 0;

@@ -49,6 +49,11 @@ export class RoomRegistry {
     return this.#rooms.size;
   }
 
+  /** What the registry holds (GET /metrics: a soak checks nothing outlives its game). */
+  held(): { rooms: number; roomCodes: number; seats: number } {
+    return { rooms: this.#rooms.size, roomCodes: this.#byCode.size, seats: this.#userGame.size };
+  }
+
   all(): GameRoom[] {
     return [...this.#rooms.values()];
   }

@@ -178,6 +178,20 @@ export class GameService {
     return { admitting, spareRooms: Math.max(0, Math.min(roomLimit, this.#maxRooms) - rooms) };
   }
 
+  /**
+   * What this service holds for its games and users (GET /metrics): after the last game ends and its
+   * players leave, every count but the finished rooms still findable falls back to zero.
+   */
+  held(): Record<string, number> {
+    return {
+      ...this.#rooms.held(),
+      liveRooms: this.#rooms.live.length,
+      finishedRoomsKept: this.#finished.pending,
+      ...this.#sockets.held(),
+      userQueues: this.#queues.size,
+    };
+  }
+
   get liveRooms(): readonly GameRoom[] {
     return this.#rooms.live;
   }
