@@ -81,12 +81,20 @@ export class HashQueue {
     return ((ahead + 1) * this.#averageMs) / this.slots;
   }
 
+  /**
+   * Throws 503 "Server busy" with Retry-After if a newcomer of `lane` would wait past the bound: when
+   * the line ahead will have shortened to the bound (at least a second). The routes ask it first too,
+   * before their rate limits count the request and before their lookups (auth/routes.ts).
+   */
+  assertRoom(lane: HashLane): void {
+    const waitMs = this.estimateWaitMs(lane);
+    if (waitMs > this.maxWaitMs) throw serverBusy((waitMs - this.maxWaitMs) / 1000);
+  }
+
   /** Runs `work` when its turn comes, or throws 503 "Server busy" with Retry-After if the wait would pass the bound. */
   async run<T>(lane: HashLane, work: () => Promise<T>): Promise<T> {
     if (this.#running >= this.slots) {
-      const waitMs = this.estimateWaitMs(lane);
-      // Retry-After: when the line ahead will have shortened to the bound (at least a second).
-      if (waitMs > this.maxWaitMs) throw serverBusy((waitMs - this.maxWaitMs) / 1000);
+      this.assertRoom(lane);
       // The slot is handed over by the hash that ends: `running` stays as it is.
       const since = this.#now();
       await new Promise<void>((start) => (lane === 'login' ? this.#logins : this.#others).push({ since, start }));

@@ -6,6 +6,7 @@ import { networkOf } from '../networks.ts';
 import type { RateLimiter } from '../http/rate-limits.ts';
 import type { UserRow } from '../users/repository.ts';
 import { setLoginAccount } from './login-account.ts';
+import { hashQueue } from './passwords.ts';
 import type { AuthService } from './service.ts';
 
 export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, limit: RateLimiter): void {
@@ -14,7 +15,11 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, limi
   /** On routes whose access is `user`, defineRoute has already refused a request without one. */
   const me = (user: UserRow | null) => user as UserRow;
 
+  // A request the hashing line would refuse (docs/limits.md) is refused first, before the network's
+  // limit counts it and before its lookups: a person asking again after Retry-After spends none of
+  // the 5 registrations or 10 sign-ins a minute of their network on a busy server's refusals.
   on('register', async ({ body, request }) => {
+    hashQueue.assertRoom('other');
     await limit(request, 'registerPerIp');
     const user = await auth.register(body);
     if (auth.requireEmailVerification) return { status: 201, envelope: pendingVerification(user.email) };
@@ -22,6 +27,7 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, limi
   });
 
   on('login', async ({ body, request }) => {
+    hashQueue.assertRoom('login');
     await limit(request, 'loginPerIp');
     const account = await auth.findAccount(body.email);
     setLoginAccount(request, account, body.email);
@@ -51,6 +57,7 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, limi
   });
 
   on('upgradeGuest', async ({ user, body, request }) => {
+    hashQueue.assertRoom('other');
     await limit(request, 'registerPerIp');
     const upgraded = await auth.upgradeGuest(me(user), body);
     // The guest token is dead now. With verification required the answer is registration's: no

@@ -34,7 +34,7 @@ async function lane() {
     const text = await res.text();
     let parsed = text;
     try { parsed = JSON.parse(text); } catch {}
-    answers[index] = { status: res.status, body: parsed };
+    answers[index] = { status: res.status, body: parsed, retryAfter: res.headers.get('retry-after') };
   }
 }
 Promise.all(Array.from({ length: width }, lane)).then(
@@ -43,11 +43,18 @@ Promise.all(Array.from({ length: width }, lane)).then(
 );
 `;
 
-/** Sends the flood; resolves with every answer (status and parsed body), in order. */
-export function flood(options: Flood): Promise<{ status: number; body: unknown }[]> {
+/** One answer of a flood: its status, parsed body and Retry-After header (null without one). */
+export interface FloodAnswer {
+  status: number;
+  body: unknown;
+  retryAfter: string | null;
+}
+
+/** Sends the flood; resolves with every answer, in order. */
+export function flood(options: Flood): Promise<FloodAnswer[]> {
   const worker = new Worker(WORKER, { eval: true, workerData: options });
   return new Promise((resolve, reject) => {
-    worker.once('message', (message: { answers?: { status: number; body: unknown }[]; error?: string }) => {
+    worker.once('message', (message: { answers?: FloodAnswer[]; error?: string }) => {
       void worker.terminate();
       if (message.answers) resolve(message.answers);
       else reject(new Error(`the flood failed: ${message.error}`));
