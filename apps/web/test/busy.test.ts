@@ -28,6 +28,7 @@ function setup(answers: (Error | string)[]) {
     },
     onLine: (since: number | null) => told.push(since),
     maxWaitMs: 10_000,
+    random: () => 0,
   };
   return { call, options, waits, told, calls: () => calls };
 }
@@ -38,6 +39,12 @@ describe('askWhileBusy', () => {
     await expect(askWhileBusy(call, options)).resolves.toBe('session');
     expect(waits).toEqual([1000, 3000]);
     expect(told).toEqual([1_000, null]);
+  });
+
+  it('waits up to a second more at random (or the wait itself, if shorter), so a crowd does not come back at once', async () => {
+    const { call, options, waits } = setup([refusal(503, 2000), refusal(503, 400), 'session']);
+    await expect(askWhileBusy(call, { ...options, random: () => 0.5 })).resolves.toBe('session');
+    expect(waits).toEqual([2500, 600]);
   });
 
   it('gives the refusal back as before when the next wait would pass the cap', async () => {

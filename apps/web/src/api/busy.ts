@@ -1,6 +1,7 @@
 /**
  * Asking again while the server says it is busy: a 503 with Retry-After (the password-hashing line,
- * the event loop, admission control) is asked again after the seconds it names, until it is answered
+ * the event loop, admission control) is asked again after the seconds it names (and up to a second
+ * more, at random), until it is answered
  * otherwise or BUSY_RETRY_MAX_WAIT_MS has passed since the first try; then the error goes to the
  * caller as before. Meanwhile the page shows BusyLine (docs/limits.md). No import of the HTTP client:
  * it reads the refusal's status and Retry-After, which ApiError carries.
@@ -37,12 +38,13 @@ export interface BusyOptions {
   readonly maxWaitMs?: number;
   readonly now?: () => number;
   readonly sleep?: (ms: number) => Promise<void>;
+  readonly random?: () => number;
 }
 
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export async function askWhileBusy<T>(call: () => Promise<T>, options: BusyOptions = {}): Promise<T> {
-  const { onLine, maxWaitMs = BUSY_RETRY_MAX_WAIT_MS, now = Date.now, sleep = pause } = options;
+  const { onLine, maxWaitMs = BUSY_RETRY_MAX_WAIT_MS, now = Date.now, sleep = pause, random = Math.random } = options;
   const started = now();
   let inLine = false;
   try {
@@ -55,7 +57,9 @@ export async function askWhileBusy<T>(call: () => Promise<T>, options: BusyOptio
         if (waitMs === null || now() + waitMs - started > maxWaitMs) throw error;
         if (!inLine) onLine?.(started);
         inLine = true;
-        await sleep(waitMs);
+        // Up to a second more (the wait itself, if shorter), at random: a crowd told the same
+        // Retry-After does not come back in the same instant.
+        await sleep(waitMs + random() * Math.min(1000, waitMs));
       }
     }
   } finally {
