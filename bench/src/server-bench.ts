@@ -31,6 +31,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import pg from 'pg';
 import { runAdmission } from './admission-bench.ts';
 import { gcFigures } from './gc-windows.ts';
 import { type OnCpu, type Owners, checkPerf, readOnCpu, recordOnCpu } from './on-cpu.ts';
@@ -131,6 +132,40 @@ function onCpuWindow(label: string): { recorded: Promise<void>; read(owners: Own
       await recorded;
       return readOnCpu(file, owners, seconds, availableParallelism());
     },
+  };
+}
+
+/**
+ * The external database's work so far (the run's own database on DATABASE_URL's server): transactions
+ * committed and rows written in it, and the server's WAL position (the whole server's: others' writes
+ * count too, so run it on a quiet PostgreSQL).
+ */
+async function databaseFigures(scratch: { name: string; url: string }) {
+  const client = new pg.Client({ connectionString: scratch.url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ commits: string; rows: string; wal: string }>(
+      `SELECT xact_commit AS commits, tup_inserted + tup_updated + tup_deleted AS rows,
+              pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0') AS wal
+         FROM pg_stat_database WHERE datname = $1`,
+      [scratch.name],
+    );
+    const row = rows[0] as { commits: string; rows: string; wal: string };
+    return { commits: Number(row.commits), rows: Number(row.rows), wal: Number(row.wal) };
+  } finally {
+    await client.end();
+  }
+}
+
+function perPlay(
+  before: Awaited<ReturnType<typeof databaseFigures>>,
+  after: Awaited<ReturnType<typeof databaseFigures>>,
+  plays: number,
+) {
+  return {
+    commitsPerPlay: round((after.commits - before.commits) / plays, 3),
+    rowsPerPlay: round((after.rows - before.rows) / plays, 2),
+    walBytesPerPlay: round((after.wal - before.wal) / plays, 0),
   };
 }
 
@@ -288,6 +323,7 @@ async function runMode(mode: 'embedded' | 'external'): Promise<void> {
     // A mark for diagnostics that watch this output (a profiler to start with the window).
     if (!args.has('json')) console.error(`${mode} N=${games}: window of ${measureMs / 1000} s starts`);
     const before = await metrics();
+    const databaseBefore = scratch ? await databaseFigures(scratch) : null;
     const loadCpu = process.cpuUsage();
     const serverPid = serverProcess.child.pid as number;
     const databaseTicks = cpuTicks(mode === 'embedded' ? descendants(serverPid) : []);
@@ -297,6 +333,7 @@ async function runMode(mode: 'embedded' | 'external'): Promise<void> {
     const t0 = performance.now();
     await sleep(measureMs);
     const after = await metrics();
+    const databaseAfter = scratch ? await databaseFigures(scratch) : null;
     const wallMs = performance.now() - t0;
     const windowContention = contention();
     const gc =
@@ -357,6 +394,11 @@ async function runMode(mode: 'embedded' | 'external'): Promise<void> {
       failedDeals: load.failedDeals,
       ...traffic,
       cpuMsPerPlay: round(cpuMsUsed / Math.max(1, acks.length), 3),
+      // Everything the players' sockets received, over the plays acknowledged.
+      wireBytesPerPlay: round(load.received.bytes / Math.max(1, acks.length), 0),
+      ...(databaseBefore && databaseAfter
+        ? { database: perPlay(databaseBefore, databaseAfter, Math.max(1, acks.length)) }
+        : {}),
       contention: windowContention,
       ...(gc ? { gc } : {}),
     };

@@ -45,6 +45,10 @@ export type Row = {
   bytesPerPacket: number;
   /** The server's and its database's CPU per acknowledged play, in ms. */
   cpuMsPerPlay: number;
+  /** Bytes the players' sockets received (events and acks) per acknowledged play. */
+  wireBytesPerPlay: number;
+  /** External mode: the database's transactions, rows written and WAL bytes per acknowledged play. */
+  database?: { commitsPerPlay: number; rowsPerPlay: number; walBytesPerPlay: number };
   /** How long the server's main thread ran and waited for a core, and the machine's CPU pressure (% of the window). */
   contention: Contention;
   /** --gc: the slow acks against the server's mark-compacts. */
