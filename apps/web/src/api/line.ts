@@ -4,7 +4,7 @@
  * BUSY_RETRY_MAX_WAIT_MS, and meanwhile the app shows one BusyLine under the nav bar, whichever page
  * asked (app/App.tsx). An HTTP call passes `line.enter` as askWhileBusy's `onLine` (api/busy.ts).
  */
-import { ADMISSION_RETRY_MS, BUSY_RETRY_MAX_WAIT_MS } from '@memeslam/protocol';
+import { ADMISSION_RETRY_MS, BUSY_RETRY_MAX_WAIT_MS } from '@memeslam/protocol/constants';
 import { useSyncExternalStore } from 'react';
 
 /** When the current wait began (ms since the epoch), or null when nobody waits. */

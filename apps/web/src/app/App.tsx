@@ -9,7 +9,9 @@ import { Spinner } from '../components/Spinner.tsx';
 import { GuestOnly, RequireAuth } from './guards.tsx';
 import { NavBar } from './NavBar.tsx';
 import { useLine } from '../api/line.ts';
-import { BusyLine } from '../components/BusyLine.tsx';
+
+/** Loaded only once a game waits in line: its texts stay out of the landing page's first load. */
+const BusyLine = lazy(() => import('../components/BusyLine.tsx').then((module) => ({ default: module.BusyLine })));
 
 /** A new game waiting for a server with headroom (api/line.ts): one line under the nav bar, on any page. */
 function InLine() {
@@ -19,7 +21,9 @@ function InLine() {
     <div className="fixed inset-x-0 top-16 z-40 mx-auto max-w-md px-3">
       {/* Opaque beneath the line's own tint, so the page does not show through. */}
       <div className="rounded-lg bg-panel shadow-lg">
-        <BusyLine since={since} />
+        <Suspense fallback={null}>
+          <BusyLine since={since} />
+        </Suspense>
       </div>
     </div>
   );
