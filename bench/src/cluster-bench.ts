@@ -32,7 +32,7 @@
 // nginx at G games (the standard load, through nginx, no split games), its ack p99; then two nodes,
 // each pinned to one core, at G × each of --factors in turn, up to the first whose ack p99 is above
 // the one node's. Efficiency = the most games two nodes held within the one node's ack p99 ÷ (2 × G)
-// (issue 53's target: ≥ 0.85, i.e. ≥ 1.7 × G). The load, PostgreSQL, Redis and nginx run unpinned
+// (the target, docs/capacity.md: ≥ 0.85, i.e. ≥ 1.7 × G). The load, PostgreSQL, Redis and nginx run unpinned
 // beside them on the same two cores: on a two-core machine the two-node step shares its cores with
 // them, the one-node step does not, which the figure carries.
 //

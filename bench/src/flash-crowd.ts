@@ -1,6 +1,6 @@
 // npm run bench:flash [-- --json --registrations 500 --guests 2000 --seconds 10 --verify-email]
 //
-// A flash crowd (issue 53, item 3): a real server process as `npm start` runs it (embedded
+// A flash crowd (docs/benchmarks.md, Flash crowd): a real server process as `npm start` runs it (embedded
 // PostgreSQL under a temporary DATA_DIR, rate limits on as in production), and this process sending
 // 500 registrations and 2,000 guest sign-ins spread evenly over 10 s, every fifth a registration.
 // Each client has an address of its own: the server trusts loopback as its proxy (TRUST_PROXY=loopback)

@@ -27,7 +27,7 @@ async function loginBesideFlood(server: Booted, account: { email: string; passwo
   return { login, loginMs: performance.now() - started };
 }
 
-describe.each(DATABASE_MODES)('anonymous CPU exhaustion (item 2) on %s', (mode) => {
+describe.each(DATABASE_MODES)('anonymous CPU exhaustion on %s', (mode) => {
   it('1,500 bogus password resets from one IP: refused without hashing, and a login meanwhile takes ≤ 1 s', async () => {
     const server = await boot(mode, { RATE_LIMITS: 'on' });
     try {
