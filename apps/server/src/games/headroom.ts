@@ -24,8 +24,10 @@ export const admissionLimitsSchema = z.object({
 });
 export type AdmissionLimits = z.infer<typeof admissionLimitsSchema>;
 
-/** The signals' window is metrics.ts's SIGNAL_WINDOW_MS: the decision changes at most once per window. */
-/** Refusing, a node admits again once every signal is under this share of its limit. */
+/**
+ * Refusing, a node admits again once every signal is under this share of its limit. The signals'
+ * window is metrics.ts's SIGNAL_WINDOW_MS: the decision changes at most once per window.
+ */
 export const HYSTERESIS = 0.8;
 
 /** Reads an admission file (its figures checked); null when there is none. A malformed one is an error. */
@@ -44,19 +46,15 @@ export function readAdmissionFile(path: string): AdmissionLimits | null {
 
 export class Headroom {
   readonly #limits: AdmissionLimits | null;
-  /** Rooms this node may hold: the calibrated load's (the room ceiling is the game service's own). */
-  readonly #roomLimit: number;
+  /** Rooms this node may hold: the calibrated load's (the room ceiling is the game service's own); null uncalibrated. */
+  readonly #roomLimit: number | null;
   #refusing = false;
   #last: Signals = { loopDelayP99Ms: 0, ackP99Ms: 0, cpuShare: 0 };
   #refused = 0;
 
   constructor(limits: AdmissionLimits | null) {
     this.#limits = limits;
-    this.#roomLimit = limits?.rooms ?? Number.POSITIVE_INFINITY;
-  }
-
-  get calibrated(): boolean {
-    return this.#limits !== null;
+    this.#roomLimit = limits?.rooms ?? null;
   }
 
   /** A window ended with these signals: the decision for the next window. */
@@ -80,11 +78,11 @@ export class Headroom {
   }
 
   #admitting(rooms: number): boolean {
-    return !this.#refusing && rooms < this.#roomLimit;
+    return !this.#refusing && (this.#roomLimit === null || rooms < this.#roomLimit);
   }
 
   /** For /metrics and other nodes: whether new games start, the rooms allowed, refusals so far, the last window. */
-  state(rooms: number): { admitting: boolean; roomLimit: number; refused: number; signals: Signals } {
+  state(rooms: number): { admitting: boolean; roomLimit: number | null; refused: number; signals: Signals } {
     return {
       admitting: this.#admitting(rooms),
       roomLimit: this.#roomLimit,

@@ -175,7 +175,7 @@ export class GameService {
   headroom(): { admitting: boolean; spareRooms: number } {
     const rooms = this.#rooms.live.length;
     const { admitting, roomLimit } = this.#headroom.state(rooms);
-    return { admitting, spareRooms: Math.max(0, Math.min(roomLimit, this.#maxRooms) - rooms) };
+    return { admitting, spareRooms: Math.max(0, Math.min(roomLimit ?? this.#maxRooms, this.#maxRooms) - rooms) };
   }
 
   /**
