@@ -4,19 +4,24 @@
  * only. A room that threw (or whose writes were refused) is stopped alone: its game is recorded as
  * aborted, or a lobby closed as an aborted game of nobody.
  */
+import type { Timer } from '../clock.ts';
 import type { GamesContext } from './context.ts';
 import type { GameLog } from './log.ts';
 import type { GameRecorder } from './recorder.ts';
 import type { GameRoom } from './room.ts';
 
-/** A finished room stays findable a while after it is recorded, then lives on in the database only. */
-const FINISHED_ROOM_TTL_MS = 5 * 60_000;
+/**
+ * A finished room stays findable a minute after it is recorded (its players' result screens and
+ * reloads read it), then lives on in the database only (GET /game/:id reads it there). Kept five minutes, a
+ * server at 1,000 live games held about 3,850 finished rooms beside them (bench:soak, docs/capacity.md).
+ */
+const FINISHED_ROOM_TTL_MS = 60_000;
 
 export class FinishedRooms {
   readonly #games: GamesContext;
   readonly #recorder: GameRecorder;
   readonly #gameLog: GameLog;
-  readonly #timers = new Set<NodeJS.Timeout>();
+  readonly #timers = new Set<Timer>();
 
   constructor(games: GamesContext, recorder: GameRecorder, gameLog: GameLog) {
     this.#games = games;
@@ -61,7 +66,7 @@ export class FinishedRooms {
 
   /** Shutdown: rooms waiting to be forgotten are left as they are. */
   close(): void {
-    for (const pending of this.#timers) clearTimeout(pending);
+    for (const pending of this.#timers) pending.cancel();
   }
 
   /** Records the game (retried until it lands), then keeps its room findable a while. */
@@ -73,12 +78,13 @@ export class FinishedRooms {
     if (await this.#recorder.record(game)) this.#later(FINISHED_ROOM_TTL_MS, () => this.#games.rooms.forget(room));
   }
 
+  /** On the games' clock (tests move it by hand); `close` cancels what is left. */
   #later(ms: number, run: () => void): void {
-    const timer = setTimeout(() => {
+    const { clock } = this.#games;
+    const timer = clock.at(clock.now() + ms, () => {
       this.#timers.delete(timer);
       run();
-    }, ms);
-    timer.unref();
+    });
     this.#timers.add(timer);
   }
 }

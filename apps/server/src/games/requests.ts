@@ -12,6 +12,8 @@ export interface Transport extends ServerEmitters {
   /** Puts every socket of the user into the game's channel (or takes them out). */
   subscribe(userId: string, gameId: string): void;
   unsubscribe(userId: string, gameId: string): void;
+  /** Every socket leaves the game's channel: the room is forgotten, and its channel with it. */
+  close(gameId: string): void;
   /** Which of these users have a socket open (on any node, in cluster mode). */
   present(userIds: readonly string[]): Promise<ReadonlySet<string>>;
 }

@@ -67,10 +67,14 @@ export class RoomRegistry {
     this.#byCode.set(room.roomCode, room);
   }
 
-  /** The room is gone from this node: disposed, unfindable, nobody sits in it here or (cluster mode) in Redis. */
+  /**
+   * The room is gone from this node: disposed, unfindable, nobody sits in it here or (cluster mode) in
+   * Redis, and no socket is left in its channel (its players stay in a finished game's channel until then).
+   */
   forget(room: GameRoom): void {
     room.dispose();
     this.#remove(room);
+    this.#transport()?.close(room.id);
     for (const userId of room.humanIds) this.#ownership.unseat(userId, room.id);
     this.#ownership.release(room.id);
   }

@@ -92,6 +92,7 @@ export function channels(io: GameServer): Transport {
     prepareToUser: (userId, event, ...args) => prepare(userChannel(userId), event, args),
     subscribe: (userId, gameId) => io.in(userChannel(userId)).socketsJoin(gameChannel(gameId)),
     unsubscribe: (userId, gameId) => io.in(userChannel(userId)).socketsLeave(gameChannel(gameId)),
+    close: (gameId) => io.in(gameChannel(gameId)).socketsLeave(gameChannel(gameId)),
     present: async (userIds) => {
       if (userIds.length === 0) return new Set();
       // Across nodes when the adapter is Redis's; a node that does not answer within 2 s is left out.
