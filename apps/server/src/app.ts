@@ -192,7 +192,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
   const headroom = new Headroom(admission);
   metrics.watch((signals) => headroom.observe(signals));
   if (!admission)
-    app.log.info(
+    app.log.debug(
       { file: config.admissionFile },
       'no admission calibration: new games are limited by the room ceiling only',
     );
