@@ -72,6 +72,15 @@ const quantiles = (values: readonly number[]) => {
 
 requireClusterTools();
 const loadBefore = loadavg().map((l) => round(l, 2));
+/** What every report of this bench starts with: when, on which Node, how loaded the machine was, the windows. */
+const reportHead = () => ({
+  date: new Date().toISOString().slice(0, 10),
+  node: process.version,
+  loadAverageBefore: loadBefore,
+  loadAverageAfter: loadavg().map((l) => round(l, 2)),
+  warmupSeconds: warmupMs / 1000,
+  measureSeconds: measureMs / 1000,
+});
 const redis = new RedisFigures(process.env.REDIS_URL as string);
 let cluster: BenchCluster = await startBenchCluster(scaleGames === null ? 2 : 1);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -296,15 +305,7 @@ if (scaleGames !== null) {
     await cluster.close();
     redis.close();
   }
-  const report = {
-    date: new Date().toISOString().slice(0, 10),
-    node: process.version,
-    loadAverageBefore: loadBefore,
-    loadAverageAfter: loadavg().map((l) => round(l, 2)),
-    warmupSeconds: warmupMs / 1000,
-    measureSeconds: measureMs / 1000,
-    scale,
-  };
+  const report = { ...reportHead(), scale };
   if (args.has('json')) console.log(JSON.stringify(report));
   else {
     console.log(
@@ -373,12 +374,7 @@ const times = (pick: (f: Failover) => number | null) => {
   };
 };
 const report = {
-  date: new Date().toISOString().slice(0, 10),
-  node: process.version,
-  loadAverageBefore: loadBefore,
-  loadAverageAfter: loadavg().map((l) => round(l, 2)),
-  warmupSeconds: warmupMs / 1000,
-  measureSeconds: measureMs / 1000,
+  ...reportHead(),
   splitGames: split,
   steps: rows,
   notSustained,
