@@ -13,6 +13,8 @@
  * mostly the collector's.
  */
 import { execFile, spawn, spawnSync } from 'node:child_process';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { round } from './stats.ts';
 
@@ -147,4 +149,27 @@ export async function readOnCpu(file: string, owners: Owners, seconds: number, c
     maxBuffer: 2 ** 28,
   });
   return splitOnCpu(stdout, owners, seconds, cores);
+}
+
+/**
+ * Starts recording, into `dir`, a window of `seconds` that starts now: `recorded` settles once perf has
+ * written it (await it before anything after the window that the recording must not catch), `read`
+ * gives its split.
+ */
+export function recordWindow(
+  dir: string,
+  label: string,
+  seconds: number,
+): { recorded: Promise<void>; read(owners: Owners): Promise<OnCpu> } {
+  const file = join(dir, `${label}.data`);
+  const recorded = recordOnCpu(file, seconds);
+  // Awaited after the window; a failure then is reported there, not as an unhandled rejection now.
+  recorded.catch(() => {});
+  return {
+    recorded,
+    read: async (owners) => {
+      await recorded;
+      return readOnCpu(file, owners, seconds, availableParallelism());
+    },
+  };
 }

@@ -29,12 +29,12 @@
 // the server's work.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { availableParallelism, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import pg from 'pg';
 import { runAdmission } from './admission-bench.ts';
+import { databaseFigures, perPlay } from './database-figures.ts';
 import { gcFigures } from './gc-windows.ts';
-import { type OnCpu, type Owners, checkPerf, readOnCpu, recordOnCpu } from './on-cpu.ts';
+import { checkPerf, recordWindow } from './on-cpu.ts';
 import { Table, load, newPlayer, demoToken } from './load-players.ts';
 import {
   contentionFrom,
@@ -115,59 +115,7 @@ const metrics = (query = '') => serverMetrics(base, query);
 /** --oncpu: perf records each measured window (on-cpu.ts), into this folder. */
 const onCpuDir = args.has('oncpu') ? (checkPerf(), mkdtempSync(join(tmpdir(), 'memeslam-oncpu-'))) : null;
 
-/**
- * Starts recording the window that starts now: `recorded` settles once perf has written it (await it
- * before anything after the window that the recording must not catch), `read` gives its split.
- */
-function onCpuWindow(label: string): { recorded: Promise<void>; read(owners: Owners): Promise<OnCpu> } | null {
-  if (!onCpuDir) return null;
-  const file = join(onCpuDir, `${label}.data`);
-  const seconds = measureMs / 1000;
-  const recorded = recordOnCpu(file, seconds);
-  // Awaited after the window; a failure then is reported there, not as an unhandled rejection now.
-  recorded.catch(() => {});
-  return {
-    recorded,
-    read: async (owners) => {
-      await recorded;
-      return readOnCpu(file, owners, seconds, availableParallelism());
-    },
-  };
-}
-
-/**
- * The external database's work so far (the run's own database on DATABASE_URL's server): transactions
- * committed and rows written in it, and the server's WAL position (the whole server's: others' writes
- * count too, so run it on a quiet PostgreSQL).
- */
-async function databaseFigures(scratch: { name: string; url: string }) {
-  const client = new pg.Client({ connectionString: scratch.url });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ commits: string; rows: string; wal: string }>(
-      `SELECT xact_commit AS commits, tup_inserted + tup_updated + tup_deleted AS rows,
-              pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0') AS wal
-         FROM pg_stat_database WHERE datname = $1`,
-      [scratch.name],
-    );
-    const row = rows[0] as { commits: string; rows: string; wal: string };
-    return { commits: Number(row.commits), rows: Number(row.rows), wal: Number(row.wal) };
-  } finally {
-    await client.end();
-  }
-}
-
-function perPlay(
-  before: Awaited<ReturnType<typeof databaseFigures>>,
-  after: Awaited<ReturnType<typeof databaseFigures>>,
-  plays: number,
-) {
-  return {
-    commitsPerPlay: round((after.commits - before.commits) / plays, 3),
-    rowsPerPlay: round((after.rows - before.rows) / plays, 2),
-    walBytesPerPlay: round((after.wal - before.wal) / plays, 0),
-  };
-}
+const onCpuWindow = (label: string) => (onCpuDir ? recordWindow(onCpuDir, label, measureMs / 1000) : null);
 
 // ── measuring ──
 const floors: FloorRow[] = [];
