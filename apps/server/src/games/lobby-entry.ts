@@ -9,6 +9,7 @@ import { type GameSetup, MATCH_ME, REMATCH_HOLD_MS } from '@memeslam/protocol';
 import { type BudgetFactory, type BudgetStore, memoryBudgets } from '../token-buckets.ts';
 import type { GamesContext } from './context.ts';
 import { type Answers, type Entry, type GameRequest, type User, rejoinFor, settle } from './requests.ts';
+import type { Headroom } from './headroom.ts';
 import { GameRoom } from './room.ts';
 import { type Outcome, fail, ok } from './types.ts';
 
@@ -19,6 +20,8 @@ export class LobbyEntry {
   readonly #games: GamesContext;
   readonly #forward: Forward;
   readonly #maxRooms: number;
+  /** Admission control (games/headroom.ts, docs/capacity.md). */
+  readonly #headroom: Headroom;
   /** Each user's budget of game creations (null: unlimited). */
   readonly #creations: BudgetStore | null;
 
@@ -27,8 +30,10 @@ export class LobbyEntry {
     forward: Forward,
     limits: { maxLiveRooms: number; gamesCreatedPerMinute: number | null } | undefined,
     budgets: BudgetFactory | undefined,
+    headroom: Headroom,
   ) {
     this.#games = games;
+    this.#headroom = headroom;
     this.#forward = forward;
     this.#maxRooms = limits?.maxLiveRooms ?? Number.POSITIVE_INFINITY;
     const perMinute = limits?.gamesCreatedPerMinute ?? null;
@@ -36,6 +41,33 @@ export class LobbyEntry {
       perMinute === null
         ? null
         : (budgets ?? memoryBudgets)('games-created', { capacity: perMinute, perSecond: perMinute / 60 });
+  }
+
+  /**
+   * A new game past admission control: made here while this node has headroom; else made on another
+   * node with some (`present`: whether the user has a socket here; null for a create another node
+   * handed here, never handed on), or refused with NO_HEADROOM. Games in play go on as they were.
+   */
+  async admitted(
+    user: User,
+    request: Extract<GameRequest, { type: 'create' }>,
+    present: boolean | null,
+  ): Promise<Outcome<unknown>> {
+    if (this.#headroom.admits(this.#games.rooms.live.length)) {
+      return this.create(user, request.setup, request.matchPaceMs, request.holdFor);
+    }
+    const elsewhere = present === null ? null : await this.#games.ownership.createElsewhere(user, request, present);
+    return elsewhere ?? fail('NO_HEADROOM');
+  }
+
+  /** Whether new games start here, and room for how many (within the room ceiling), for other nodes and /metrics. */
+  headroom(): { admitting: boolean; spareRooms: number } {
+    const rooms = this.#games.rooms.live.length;
+    const { admitting, roomLimit } = this.#headroom.state(rooms);
+    return {
+      admitting,
+      spareRooms: Math.max(0, Math.min(roomLimit ?? this.#maxRooms, this.#maxRooms, Number.MAX_SAFE_INTEGER) - rooms),
+    };
   }
 
   /** `holdFor`: a rematch's lobby, held for these users for REMATCH_HOLD_MS (docs/privacy.md). */

@@ -11,7 +11,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { RecordableHistogram } from 'node:perf_hooks';
-import { ABUSE_LIMITS } from '@memeslam/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.ts';
 import type { Db, Prepared } from '../db/client.ts';
@@ -62,9 +61,6 @@ export class GameService {
   readonly #entry: LobbyEntry;
   readonly #takeover: RoomTakeover;
   readonly #queries: RoomQueries;
-  readonly #headroom: Headroom;
-  /** The room ceiling (beyond it, creating answers "Server busy"). */
-  readonly #maxRooms: number;
   /** Where each game runs, and the way to other nodes (ownership.ts: one server, or a node of a cluster). */
   readonly #ownership: Ownership;
   readonly #db: Db;
@@ -101,8 +97,6 @@ export class GameService {
     /** Admission control: whether a new game may start here (default: always, up to the room ceiling). */
     headroom?: Headroom;
   }) {
-    this.#headroom = deps.headroom ?? new Headroom(null);
-    this.#maxRooms = deps.limits?.maxLiveRooms ?? ABUSE_LIMITS.maxLiveRooms;
     const { clock, log } = deps;
     this.addressKeyOf = addressKeyer(deps.addressSecret);
     this.#db = deps.db;
@@ -158,7 +152,7 @@ export class GameService {
     this.#sockets = new PlayerSockets(games);
     this.#finished = new FinishedRooms(games, this.#recorder, this.#gameLog);
     const forward: Forward = (gameId, user, request) => this.#forwardTo(gameId, user, request);
-    this.#entry = new LobbyEntry(games, forward, deps.limits, deps.budgets);
+    this.#entry = new LobbyEntry(games, forward, deps.limits, deps.budgets, deps.headroom ?? new Headroom(null));
     this.#takeover = new RoomTakeover(games, this.#sockets, {
       now: (user, request) => this.#dispatch(user, request, true),
       queued: (user, request) => this.#enqueue(user, request, true),
@@ -173,9 +167,7 @@ export class GameService {
 
   /** Admission control's state here, for other nodes and /metrics: whether new games start, and room for how many. */
   headroom(): { admitting: boolean; spareRooms: number } {
-    const rooms = this.#rooms.live.length;
-    const { admitting, roomLimit } = this.#headroom.state(rooms);
-    return { admitting, spareRooms: Math.max(0, Math.min(roomLimit ?? this.#maxRooms, this.#maxRooms) - rooms) };
+    return this.#entry.headroom();
   }
 
   /**
@@ -301,14 +293,8 @@ export class GameService {
     }
     switch (request.type) {
       case 'create':
-        if (!this.#headroom.admits(this.#rooms.live.length)) {
-          // Past this node's headroom (docs/capacity.md): another node with some takes the new game,
-          // or the start is refused; games in play go on as they were.
-          const present = this.#sockets.hasSocket(user.id);
-          const elsewhere = forwarded ? null : await this.#ownership.createElsewhere(user, request, present);
-          return elsewhere ?? fail('NO_HEADROOM');
-        }
-        return this.#entry.create(user, request.setup, request.matchPaceMs, request.holdFor);
+        // A create another node handed here is never handed on.
+        return this.#entry.admitted(user, request, forwarded ? null : this.#sockets.hasSocket(user.id));
       case 'join':
         return this.#entry.join(user, request.roomCode, request.watch ?? false);
       case 'leave': {
