@@ -21,7 +21,12 @@ export async function databaseFigures(scratch: { name: string; url: string }) {
       [scratch.name],
     );
     const row = rows[0] as { commits: string; rows: string; wal: string };
-    return { commits: Number(row.commits), rows: Number(row.rows), wal: Number(row.wal) };
+    // Which tables those rows went to, and how (inserted / updated / deleted).
+    const tables = await client.query<{ name: string; ins: string; upd: string; del: string }>(
+      `SELECT relname AS name, n_tup_ins AS ins, n_tup_upd AS upd, n_tup_del AS del FROM pg_stat_user_tables`,
+    );
+    const byTable = new Map(tables.rows.map((t) => [t.name, [Number(t.ins), Number(t.upd), Number(t.del)] as const]));
+    return { commits: Number(row.commits), rows: Number(row.rows), wal: Number(row.wal), byTable };
   } finally {
     await client.end();
   }
@@ -36,5 +41,13 @@ export function perPlay(
     commitsPerPlay: round((after.commits - before.commits) / plays, 3),
     rowsPerPlay: round((after.rows - before.rows) / plays, 2),
     walBytesPerPlay: round((after.wal - before.wal) / plays, 0),
+    /** Per table with rows written: inserted / updated / deleted per play. */
+    rowsPerPlayByTable: Object.fromEntries(
+      [...after.byTable].flatMap(([name, counts]) => {
+        const was = before.byTable.get(name) ?? [0, 0, 0];
+        const per = counts.map((n, i) => round((n - (was[i] ?? 0)) / plays, 2));
+        return per.some((n) => n > 0) ? [[name, per.join(' / ')]] : [];
+      }),
+    ),
   };
 }
