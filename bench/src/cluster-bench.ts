@@ -1,6 +1,6 @@
 // npm run bench:cluster [-- --json --games 200,400,800 --split 40 --addresses 32 --warmup 10 --seconds 20 --kills 20
 //                          --forwarding 200]
-// npm run bench:cluster -- --scale [G] [--factors 1.7,1.85,2 --addresses 32 --warmup 10 --seconds 20 --json]
+// npm run bench:cluster -- --scale [G] [--factors 1.7,1.85,2 --floor --addresses 32 --warmup 10 --seconds 20 --json]
 //
 // Two nodes, each pinned to one core (taskset -c 0 / -c 1), on a fresh database on DATABASE_URL's
 // server (dropped after) and the shared REDIS_URL, behind nginx running deploy/nginx.conf; this load
@@ -34,7 +34,10 @@
 // the one node's. Efficiency = the most games two nodes held within the one node's ack p99 ÷ (2 × G)
 // (the target, docs/capacity.md: ≥ 0.85, i.e. ≥ 1.7 × G). The load, PostgreSQL, Redis and nginx run unpinned
 // beside them on the same two cores: on a two-core machine the two-node step shares its cores with
-// them, the one-node step does not, which the figure carries.
+// them, the one-node step does not, which the figure carries. --floor then runs the same steps with
+// durable floor nodes (floor-server.ts, pinned the same way behind the same nginx, each logging every
+// command to its own table in the same PostgreSQL before answering it, at the bot plays per game the
+// one real node sent): the efficiency the simplest nodes reach on the same machine under the same load.
 //
 // Choices are deterministic (tables take addresses and owners in turn, kills alternate nodes); the
 // players' pace is random as in bench:server. Every process started is stopped on exit, error or Ctrl-C.
@@ -43,7 +46,7 @@ import { type BenchCluster, addressesByNode, requireClusterTools, startBenchClus
 import { type Failover, probeFailover } from './failover.ts';
 import { Table, load, newPlayer } from './load-players.ts';
 import { type RedisPerPlay, RedisFigures, perPlay } from './redis-figures.ts';
-import { type Metrics, metrics } from './server-process.ts';
+import { type Metrics, floorBotEvents, metrics } from './server-process.ts';
 import { median, parseArgs, percentile, round } from './stats.ts';
 
 const args = parseArgs(process.argv.slice(2));
@@ -110,6 +113,8 @@ type Row = {
   nodes: NodeRow[];
   loadCpuPercent: number;
   failedDeals: number;
+  /** Socket.io packets each player received per second (a floor's bot rate is derived from it). */
+  packetsPerSocketPerSecond: number;
   /** Both nodes' CPU over every acknowledged play of the window (nginx's and the split games'). */
   cpuMsPerPlay: number;
   /** Redis's commands and bytes over the same plays (the shared Redis's others' included). */
@@ -172,6 +177,7 @@ async function measure(games: number): Promise<Row> {
   await Promise.all(bases.map((base) => metrics(base, '?reset=1')));
   for (const acks of [load.ackMs, forwarded, direct]) acks.length = 0;
   load.unanswered = 0;
+  load.received.packets = 0;
   const before = await Promise.all(bases.map((base) => metrics(base)));
   const redisBefore = await redis.read();
   const loadCpu = process.cpuUsage();
@@ -201,6 +207,7 @@ async function measure(games: number): Promise<Row> {
     })),
     loadCpuPercent: round(((loadCpuUsed.user + loadCpuUsed.system) / 1000 / wallMs) * 100, 1),
     failedDeals: load.failedDeals,
+    packetsPerSocketPerSecond: round(load.received.packets / (2 * tables.length) / (wallMs / 1000), 2),
     redis: perPlay(redisBefore, redisAfter, plays),
   };
 }
@@ -252,12 +259,12 @@ async function stopLoad(): Promise<void> {
   tables.length = 0;
 }
 
-/** --scale: one node at `games`, then two at `games` × each factor while within its ack p99. */
-async function scaleOut(games: number) {
+/** --scale: one node at `games`, then two at `games` × each factor while within its ack p99 (`floor`: floor nodes). */
+async function scaleOut(games: number, floor?: { botEvents: number }) {
   const run = async (count: number, steps: readonly number[], within: () => number) => {
-    if (cluster.nodes.length !== count) {
+    if (cluster.nodes.length !== count || floor) {
       await cluster.close();
-      cluster = await startBenchCluster(count);
+      cluster = await startBenchCluster(count, floor);
     }
     // Games evenly over the nodes (nginx's hash alone spread 32 addresses' games 135 / 205).
     balanced = await addressesByNode(cluster, Math.ceil(addresses / count));
@@ -269,10 +276,13 @@ async function scaleOut(games: number) {
       try {
         const row = await measure(step);
         measured.push(row);
-        if (!args.has('json')) console.error(`${count} node(s), N=${step}: ${JSON.stringify(row)}`);
+        if (!args.has('json'))
+          console.error(`${floor ? 'floor ' : ''}${count} node(s), N=${step}: ${JSON.stringify(row)}`);
         if (row.ackMs.p99 > within()) break;
       } catch (error) {
-        console.error(`${count} node(s), N=${step}: not sustained (${(error as Error).message})`);
+        console.error(
+          `${floor ? 'floor ' : ''}${count} node(s), N=${step}: not sustained (${(error as Error).message})`,
+        );
         break;
       }
     }
@@ -297,36 +307,51 @@ async function scaleOut(games: number) {
   };
 }
 
+type ScaleOut = Awaited<ReturnType<typeof scaleOut>>;
+
+function printScaleOut(label: string, scale: ScaleOut): void {
+  console.log(
+    `\n${label}\n\n| nodes | live games | games (rooms) per node | ack p50 / p99 / p99.9 ms | plays (unanswered) | node CPU % | loop delay p99 ms | Redis ops per play | Redis bytes in / out per play | most called, per play |`,
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|---|');
+  for (const r of [scale.one, ...scale.two]) {
+    const each = (pick: (n: NodeRow) => number) => r.nodes.map(pick).join(' / ');
+    const top = Object.entries(r.redis.commands)
+      .map(([name, count]) => `${name} ${count}`)
+      .join(', ');
+    console.log(
+      `| ${r.nodes.length} | ${r.games} | ${each((n) => n.rooms)} | ${r.ackMs.p50} / ${r.ackMs.p99} / ${r.ackMs.p999} | ${r.ackMs.plays} (${r.unanswered}) | ${each((n) => n.cpuPercent)} | ${each((n) => n.eventLoopDelayMsP99)} | ${r.redis.ops} | ${r.redis.inBytes} / ${r.redis.outBytes} | ${top} |`,
+    );
+  }
+  console.log(
+    `\ntwo nodes held ${scale.twoWithinOneP99 ?? 'no step'} games within one node's ack p99 at ${scale.games} (${scale.one.ackMs.p99} ms): efficiency ${scale.efficiency ?? '< ' + round(factors[0] ?? 0, 2) / 2} (target ≥ ${EFFICIENCY_TARGET})`,
+  );
+}
+
 if (scaleGames !== null) {
-  let scale: Awaited<ReturnType<typeof scaleOut>>;
+  let scale: ScaleOut;
+  let floorScale: ScaleOut | null = null;
   try {
     scale = await scaleOut(scaleGames);
+    if (args.has('floor')) {
+      const { one } = scale;
+      const playsPerSocket = one.ackMs.plays / (2 * one.games) / (measureMs / 1000);
+      floorScale = await scaleOut(scaleGames, {
+        botEvents: floorBotEvents(one.packetsPerSocketPerSecond, playsPerSocket),
+      });
+    }
   } finally {
     await cluster.close();
     redis.close();
   }
-  const report = { ...reportHead(), scale };
+  const report = { ...reportHead(), scale, floorScale };
   if (args.has('json')) console.log(JSON.stringify(report));
   else {
     console.log(
-      `cluster scale-out, ${report.date}, Node ${report.node}, nodes pinned to one core each behind nginx, ${report.measureSeconds} s windows after ${report.warmupSeconds} s warm-up; load average ${loadBefore.join(' ')} before, ${report.loadAverageAfter.join(' ')} after\n`,
+      `cluster scale-out, ${report.date}, Node ${report.node}, nodes pinned to one core each behind nginx, ${report.measureSeconds} s windows after ${report.warmupSeconds} s warm-up; load average ${loadBefore.join(' ')} before, ${report.loadAverageAfter.join(' ')} after`,
     );
-    console.log(
-      '| nodes | live games | games (rooms) per node | ack p50 / p99 / p99.9 ms | plays (unanswered) | node CPU % | loop delay p99 ms | Redis ops per play | Redis bytes in / out per play | most called, per play |',
-    );
-    console.log('|---|---|---|---|---|---|---|---|---|---|');
-    for (const r of [scale.one, ...scale.two]) {
-      const each = (pick: (n: NodeRow) => number) => r.nodes.map(pick).join(' / ');
-      const top = Object.entries(r.redis.commands)
-        .map(([name, count]) => `${name} ${count}`)
-        .join(', ');
-      console.log(
-        `| ${r.nodes.length} | ${r.games} | ${each((n) => n.rooms)} | ${r.ackMs.p50} / ${r.ackMs.p99} / ${r.ackMs.p999} | ${r.ackMs.plays} (${r.unanswered}) | ${each((n) => n.cpuPercent)} | ${each((n) => n.eventLoopDelayMsP99)} | ${r.redis.ops} | ${r.redis.inBytes} / ${r.redis.outBytes} | ${top} |`,
-      );
-    }
-    console.log(
-      `\nscale-out: two nodes held ${scale.twoWithinOneP99 ?? 'no step'} games within one node's ack p99 at ${scale.games} (${scale.one.ackMs.p99} ms): efficiency ${scale.efficiency ?? '< ' + round(factors[0] ?? 0, 2) / 2} (target ≥ ${EFFICIENCY_TARGET})`,
-    );
+    printScaleOut('MemeSlam nodes:', scale);
+    if (floorScale) printScaleOut('durable floor nodes (the same load, no game logic):', floorScale);
   }
   process.exit(0);
 }

@@ -17,6 +17,7 @@ import { reapOnExit } from '../../apps/server/test/helpers/children.ts';
 import { type Front, NGINX, startFront } from '../../deploy/front.ts';
 import {
   type ServerProcess,
+  floorScript,
   freePort,
   scratchDatabase,
   startServerProcess,
@@ -54,7 +55,12 @@ export interface BenchCluster {
   close(): Promise<void>;
 }
 
-export async function startBenchCluster(count: number): Promise<BenchCluster> {
+/**
+ * `floor` (bench:cluster --scale --floor): each node is the durable floor instead (floor-server.ts,
+ * pinned the same way, its log a table in the same scratch database), with `botEvents` bot plays per
+ * game and second: the simplest nodes that carry the same traffic, behind the same nginx.
+ */
+export async function startBenchCluster(count: number, floor?: { botEvents: number }): Promise<BenchCluster> {
   const redisUrl = process.env.REDIS_URL as string;
   const tmp = mkdtempSync(join(tmpdir(), 'memeslam-bench-cluster-'));
   const stoppers: (() => Promise<unknown>)[] = [];
@@ -93,7 +99,17 @@ export async function startBenchCluster(count: number): Promise<BenchCluster> {
         core,
         async start() {
           if (current && current.child.exitCode === null && current.child.signalCode === null) return;
-          current = await startServerProcess({ env, prefix: ['taskset', '-c', String(core)] });
+          const prefix = ['taskset', '-c', String(core)];
+          current = await startServerProcess(
+            floor
+              ? {
+                  env,
+                  prefix,
+                  script: floorScript,
+                  args: ['--bot-events', String(floor.botEvents), '--database-url', scratch.url],
+                }
+              : { env, prefix },
+          );
           reapOnExit(current.child);
         },
         async kill() {

@@ -6,8 +6,10 @@
  * own GameLog (games/log.ts: one batch in flight, gathered for GATHER_MS), one INSERT per batch; each
  * append's callback (its ack and broadcasts) runs once its batch is committed. So the durable
  * floor is the simplest server that does the job as the product defines it: the real server's extra work
- * over it is its game logic, not its durability.
+ * over it is its game logic, not its durability. bench:cluster's floor nodes log to the cluster's
+ * shared PostgreSQL instead, each to a table of its own.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,16 +35,18 @@ const fail = (message: string) => {
 };
 const quiet: EmbeddedLog = { info: () => {}, warn: (m) => console.error(m), error: (m) => console.error(m) };
 
-export async function openFloorLog(): Promise<FloorLog> {
-  const dir = mkdtempSync(join(tmpdir(), 'memeslam-floor-'));
-  const database = await startEmbeddedPostgres({
-    dir: join(dir, 'postgres'),
-    passwordFile: join(dir, 'postgres-password'),
-    log: quiet,
-  });
-  const client = new pg.Client({ ...database.connection });
+/**
+ * The log in its own embedded PostgreSQL; or, given `databaseUrl` (bench:cluster's floor nodes, which
+ * share one PostgreSQL as the cluster's nodes do), in a table of its own there, dropped at close.
+ */
+export async function openFloorLog(databaseUrl?: string): Promise<FloorLog> {
+  const { connection, stop } = databaseUrl
+    ? { connection: { connectionString: databaseUrl }, stop: null }
+    : await embedded();
+  const table = databaseUrl ? `floor_log_${randomBytes(6).toString('hex')}` : 'floor_log';
+  const client = new pg.Client(connection);
   await client.connect();
-  await client.query(`create table floor_log (
+  await client.query(`create table ${table} (
     game_id text not null, n integer not null, at double precision not null, command jsonb,
     primary key (game_id, n))`);
   const gameLog = new GameLog({
@@ -53,7 +57,7 @@ export async function openFloorLog(): Promise<FloorLog> {
         );
         await client.query({
           name: 'floor-log-write',
-          text: `insert into floor_log (game_id, n, at, command)
+          text: `insert into ${table} (game_id, n, at, command)
             select v.game_id, v.n, v.at, v.command
             from json_to_recordset($1::json) as v(game_id text, n integer, at double precision, command jsonb)`,
           values: [JSON.stringify(rows)],
@@ -92,7 +96,24 @@ export async function openFloorLog(): Promise<FloorLog> {
     async close() {
       closed = true;
       await gameLog.drain();
+      if (!stop) await client.query(`drop table ${table}`);
       await client.end();
+      await stop?.();
+    },
+  };
+}
+
+/** An embedded PostgreSQL started as the server starts its own, in a folder removed when it stops. */
+async function embedded() {
+  const dir = mkdtempSync(join(tmpdir(), 'memeslam-floor-'));
+  const database = await startEmbeddedPostgres({
+    dir: join(dir, 'postgres'),
+    passwordFile: join(dir, 'postgres-password'),
+    log: quiet,
+  });
+  return {
+    connection: database.connection,
+    stop: async () => {
       await database.stop();
       rmSync(dir, { recursive: true, force: true });
     },

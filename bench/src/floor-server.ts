@@ -1,4 +1,5 @@
-// node bench/src/floor-server.ts --bot-events R [--durable]   (bench:server starts it; it prints its address)
+// node bench/src/floor-server.ts --bot-events R [--durable] [--database-url URL]
+//   (bench:server and bench:cluster --scale --floor start it; it prints its address)
 //
 // The floor of bench:server: the simplest server that carries the same traffic as the real one, with
 // no game logic and no database. With --durable (bench:server --floor durable), the simplest one that
@@ -14,7 +15,10 @@
 // players has played all 30 cards. The payloads are the real events' shapes, built once from an engine
 // deal, so a floor event weighs about what a real one does. Its event loop's delay is measured as the
 // server measures its own (metrics.ts): `GET /metrics?format=json` gives it for the window since the
-// last `&reset=1`, so the loop-delay target too can be held against the floor.
+// last `&reset=1`, so the loop-delay target too can be held against the floor; beside it the figures
+// bench:cluster reads of a node (its CPU, RSS, rooms and sockets). With --database-url (bench:cluster's
+// floor nodes) the durable log is a table in that PostgreSQL rather than an embedded one, and
+// `GET /health` answers as a node's does, for nginx in front of it.
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -30,8 +34,10 @@ const option = (name: string, fallback: number) => {
 /** Bot plays per game per second, broadcast to the room. */
 const botEventsPerSecond = option('bot-events', 1);
 const CARDS_PER_PLAYER = 30;
+const at = argv.indexOf('--database-url');
+const databaseUrl = at >= 0 ? argv[at + 1] : undefined;
 /** --durable: the log every command is committed to before it is answered; null: answered at once. */
-const log: FloorLog | null = argv.includes('--durable') ? await openFloorLog() : null;
+const log: FloorLog | null = argv.includes('--durable') || databaseUrl ? await openFloorLog(databaseUrl) : null;
 /** Runs `then` once the command is durable (at once without --durable). */
 const durably = (gameId: string, command: object, then: () => void): void => {
   if (log) log.append(gameId, command, then);
@@ -89,9 +95,26 @@ const http = createServer((req, res) => {
     const eventLoopDelayMs = { p50: delay(loop.percentile(50)), p99: delay(loop.percentile(99)), max: delay(loop.max) };
     if (req.url.includes('reset=1')) loop.reset();
     void (log ? log.figures() : Promise.resolve(null)).then((durable) => {
+      const { user, system } = process.cpuUsage();
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ eventLoopDelayMs, durable }));
+      res.end(
+        JSON.stringify({
+          eventLoopDelayMs,
+          durable,
+          cpuMicros: user + system,
+          rssBytes: process.memoryUsage.rss(),
+          rooms: rooms.size,
+          sockets: io.of('/').sockets.size,
+          // Not timed here: an ack's time is the load's measure.
+          commands: { count: 0, p50Ms: 0, p99Ms: 0, p999Ms: 0 },
+        }),
+      );
     });
+    return;
+  }
+  if (req.method === 'GET' && req.url === '/health') {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ status: 'ok' }));
     return;
   }
   if (req.method === 'POST' && req.url === '/api/auth/demo') {
@@ -177,7 +200,8 @@ io.on('connection', (socket: Socket) => {
   socket.on('disconnect', () => roomOf.delete(socket.id));
 });
 
-http.listen(0, '127.0.0.1', () => {
+// On PORT when given (a cluster node's, where nginx points), else any free port.
+http.listen(Number(process.env.PORT ?? 0), '127.0.0.1', () => {
   const address = http.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   console.log(`floor served on http://127.0.0.1:${port}`);

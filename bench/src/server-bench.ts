@@ -47,6 +47,7 @@ import {
 } from './process-figures.ts';
 import {
   type ServerProcess,
+  floorBotEvents,
   floorScript,
   metrics as serverMetrics,
   scratchDatabase,
@@ -170,14 +171,9 @@ function dropTables(): void {
   tables.length = 0;
 }
 
-/**
- * The floor at `games` live games, sending as many packets per socket as the real server did in
- * `like`: per socket and second, each play by its own player brings three (the ack, the play's
- * broadcast, the new hand) and each by the other person one, so the rest is the bots' plays.
- */
+/** The floor at `games` live games, sending as many packets per socket as the real server did in `like`. */
 async function runFloor(games: number, like: Row): Promise<void> {
-  const playsPerSocket = like.plays / (2 * games) / (measureMs / 1000);
-  const botPlays = round(Math.max(0, like.packetsPerSocketPerSecond - 4 * playsPerSocket), 3);
+  const botPlays = floorBotEvents(like.packetsPerSocketPerSecond, like.plays / (2 * games) / (measureMs / 1000));
   serverProcess = await startServerProcess({
     env: {},
     script: floorScript,

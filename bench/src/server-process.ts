@@ -14,6 +14,15 @@ export const mainScript = fileURLToPath(new URL('../../apps/server/src/main.ts',
 /** bench:server's floor: the same traffic with no game logic and no database (floor-server.ts). */
 export const floorScript = fileURLToPath(new URL('./floor-server.ts', import.meta.url));
 
+/**
+ * The floor's bot plays per game and second (its --bot-events) for the packets the real server sent
+ * each socket: per socket and second, each play by its own player brings three (the ack, the play's
+ * broadcast, the new hand) and each by the other person one, so the rest is the bots' plays.
+ */
+export function floorBotEvents(packetsPerSocketPerSecond: number, playsPerSocketPerSecond: number): number {
+  return Math.round(Math.max(0, packetsPerSocketPerSecond - 4 * playsPerSocketPerSecond) * 1000) / 1000;
+}
+
 /** A scratch database on DATABASE_URL's server for one run. */
 export async function scratchDatabase(): Promise<{ name: string; url: string; drop(): Promise<void> }> {
   const admin = process.env.DATABASE_URL as string;

@@ -1,6 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scratchPostgres } from '../../apps/server/test/helpers/databases.ts';
 import { descendants } from '../src/process-figures.ts';
 import { type ServerProcess, floorScript, startServerProcess, stopServerProcess } from '../src/server-process.ts';
 
@@ -90,5 +92,60 @@ describe('the durable floor (bench:server --floor durable)', () => {
     } finally {
       socket.disconnect();
     }
+  });
+});
+
+describe("bench:cluster's floor node (--database-url)", () => {
+  it('logs every command to a table of its own in the given database, answers /health, and drops the table at its end', async () => {
+    const scratch = await scratchPostgres();
+    const tables = async () => {
+      const client = new pg.Client({ connectionString: scratch.url });
+      await client.connect();
+      try {
+        const { rows } = await client.query<{ name: string }>(
+          `select tablename as name from pg_tables where tablename like 'floor_log%'`,
+        );
+        const counts = await Promise.all(
+          rows.map(async ({ name }) => Number((await client.query(`select count(*) from ${name}`)).rows[0].count)),
+        );
+        return counts;
+      } finally {
+        await client.end();
+      }
+    };
+    const node = await startServerProcess({
+      env: {},
+      script: floorScript,
+      args: ['--bot-events', '0', '--database-url', scratch.url],
+    });
+    try {
+      expect((await fetch(`${node.base}/health`)).status).toBe(200);
+      const socket = io(node.base, { transports: ['websocket'] });
+      try {
+        const call = (event: string, payload: object) =>
+          new Promise<{ success: boolean }>((resolve) => socket.emit(event, payload, resolve));
+        expect((await call('createGame', {})).success).toBe(true);
+        expect((await call('playCard', { cardId: 'any', pileIndex: 0 })).success).toBe(true);
+        // Its own table holds the play, committed before the ack.
+        expect(await tables()).toEqual([1]);
+        const figures = (await (await fetch(`${node.base}/metrics?format=json`)).json()) as {
+          rooms: number;
+          sockets: number;
+          cpuMicros: number;
+          rssBytes: number;
+        };
+        expect(figures).toMatchObject({ rooms: 1, sockets: 1 });
+        expect(figures.cpuMicros).toBeGreaterThan(0);
+        expect(figures.rssBytes).toBeGreaterThan(0);
+        // No embedded PostgreSQL of its own.
+        expect(descendants(node.child.pid as number)).toEqual([]);
+      } finally {
+        socket.disconnect();
+      }
+    } finally {
+      await stopServerProcess(node);
+    }
+    expect(await tables()).toEqual([]);
+    await scratch.drop();
   });
 });

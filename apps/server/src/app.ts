@@ -294,10 +294,10 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
     matchmaker,
   });
   metrics.live = {
-    rooms: () => games.liveRooms.length,
+    rooms: () => games.liveRoomCount(),
     sockets: () => io.of('/').sockets.size,
     held: () => ({ ...games.held(), socketIoRooms: io.of('/').adapter.rooms.size }),
-    admission: () => headroom.state(games.liveRooms.length),
+    admission: () => headroom.state(games.liveRoomCount()),
   };
   // Prometheus figures for operators (format=json: the server benchmark's windows); loopback or METRICS_TOKEN.
   app.get('/metrics', async (request, reply) => {

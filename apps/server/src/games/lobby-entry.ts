@@ -53,7 +53,7 @@ export class LobbyEntry {
     request: Extract<GameRequest, { type: 'create' }>,
     present: boolean | null,
   ): Promise<Outcome<unknown>> {
-    if (this.#headroom.admits(this.#games.rooms.live.length)) {
+    if (this.#headroom.admits(this.#games.rooms.liveCount())) {
       return this.create(user, request.setup, request.matchPaceMs, request.holdFor);
     }
     const elsewhere = present === null ? null : await this.#games.ownership.createElsewhere(user, request, present);
@@ -62,7 +62,7 @@ export class LobbyEntry {
 
   /** Whether new games start here, and room for how many (within the room ceiling), for other nodes and /metrics. */
   headroom(): { admitting: boolean; spareRooms: number } {
-    const rooms = this.#games.rooms.live.length;
+    const rooms = this.#games.rooms.liveCount();
     const { admitting, roomLimit } = this.#headroom.state(rooms);
     return {
       admitting,

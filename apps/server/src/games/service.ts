@@ -177,7 +177,7 @@ export class GameService {
   held(): Record<string, number> {
     return {
       ...this.#rooms.held(),
-      liveRooms: this.#rooms.live.length,
+      liveRooms: this.#rooms.liveCount(),
       finishedRoomsKept: this.#finished.pending,
       ...this.#sockets.held(),
       userQueues: this.#queues.size,
@@ -186,6 +186,11 @@ export class GameService {
 
   get liveRooms(): readonly GameRoom[] {
     return this.#rooms.live;
+  }
+
+  /** How many rooms are not finished (GET /metrics, admission control). */
+  liveRoomCount(): number {
+    return this.#rooms.liveCount();
   }
 
   /**
