@@ -113,7 +113,12 @@ const http = createServer((req, res) => {
     return;
   }
   if (req.method === 'GET' && req.url === '/health') {
-    res.writeHead(200, { 'content-type': 'application/json' });
+    // The id nginx gave the request, echoed as the server does (bench:cluster finds the node by it).
+    const id = req.headers['x-request-id'];
+    res.writeHead(200, {
+      'content-type': 'application/json',
+      ...(typeof id === 'string' ? { 'x-request-id': id } : {}),
+    });
     res.end(JSON.stringify({ status: 'ok' }));
     return;
   }

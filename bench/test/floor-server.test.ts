@@ -119,7 +119,9 @@ describe("bench:cluster's floor node (--database-url)", () => {
       args: ['--bot-events', '0', '--database-url', scratch.url],
     });
     try {
-      expect((await fetch(`${node.base}/health`)).status).toBe(200);
+      const health = await fetch(`${node.base}/health`, { headers: { 'x-request-id': 'from-nginx' } });
+      expect(health.status).toBe(200);
+      expect(health.headers.get('x-request-id')).toBe('from-nginx');
       const socket = io(node.base, { transports: ['websocket'] });
       try {
         const call = (event: string, payload: object) =>
