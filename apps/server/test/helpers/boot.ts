@@ -124,6 +124,19 @@ export async function call(
   return { status: res.status, body, headers: res.headers };
 }
 
+/**
+ * POST /api/auth/register as the web app sends it: a 503 with Retry-After (the hashing line is full, as
+ * on a busy CI machine: docs/limits.md) is asked again after that wait, a few times at most.
+ */
+export async function registerCall(base: string, account: unknown) {
+  let answer = await call(base, 'POST', '/auth/register', { body: account });
+  for (let tries = 0; answer.status === 503 && answer.headers.has('retry-after') && tries < 10; tries += 1) {
+    await new Promise((resolve) => setTimeout(resolve, Number(answer.headers.get('retry-after')) * 1000));
+    answer = await call(base, 'POST', '/auth/register', { body: account });
+  }
+  return answer;
+}
+
 let counter = 0;
 /** A fresh, valid registration body. */
 export function newAccount(prefix = 'player') {

@@ -15,7 +15,7 @@ import { type Server, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SOCKET_TRANSPORTS } from '@memeslam/protocol';
-import { call, newAccount, scratchPostgres } from './boot.ts';
+import { newAccount, registerCall, scratchPostgres } from './boot.ts';
 import { type Front, NGINX, startFront } from '../../../../deploy/front.ts';
 import { reapOnExit, running, stopChild } from './children.ts';
 import { listening, mainScript, run } from './process.ts';
@@ -388,13 +388,7 @@ export function gameLine(message: string, gameId: string): RegExp {
 /** Registers a fresh account over HTTP at `base` (a node or the front); its token and what it sent. */
 export async function register(base: string, prefix = 'node') {
   const account = newAccount(prefix);
-  let answer = await call(base, 'POST', '/auth/register', { body: account });
-  // A node whose hashing line is full answers 503 with Retry-After; the web app asks again then, and so
-  // does this (a busy CI machine fills the line: docs/limits.md).
-  for (let tries = 0; answer.status === 503 && answer.headers.has('retry-after') && tries < 10; tries += 1) {
-    await new Promise((resolve) => setTimeout(resolve, Number(answer.headers.get('retry-after')) * 1000));
-    answer = await call(base, 'POST', '/auth/register', { body: account });
-  }
+  const answer = await registerCall(base, account);
   const { status, body } = answer;
   if (status !== 201) throw new Error(`register at ${base} answered ${status}: ${JSON.stringify(body)}`);
   return { account, token: body.data.token as string, userId: body.data.user.id as string };

@@ -15,7 +15,7 @@ import {
 import { type Socket, io } from 'socket.io-client';
 import { onTestFinished } from 'vitest';
 import * as z from 'zod';
-import { call, newAccount } from './boot.ts';
+import { newAccount, registerCall } from './boot.ts';
 
 /** The ack of an event the protocol does not know: a refusal, with its code. */
 const unknownEventAck = z.object({ success: z.literal(false), error: z.string(), code: refusalCodeSchema });
@@ -181,7 +181,7 @@ export function connect(
 
 /** A new account registered at `base`, with a socket signed in as it (kept in `clients`, to close). */
 export async function newPerson(base: string, prefix: string, clients: Client[]) {
-  const res = await call(base, 'POST', '/auth/register', { body: newAccount(prefix) });
+  const res = await registerCall(base, newAccount(prefix));
   const token = res.body.data.token as string;
   const client = await connect(base, token);
   clients.push(client);

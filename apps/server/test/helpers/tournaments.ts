@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { ManualClock } from '../../src/clock.ts';
 import { gamePlayers, games, users } from '../../src/db/schema.ts';
-import { type Booted, type DatabaseMode, boot, call, newAccount } from './boot.ts';
+import { type Booted, type DatabaseMode, boot, call, newAccount, registerCall } from './boot.ts';
 import { gameSettings } from './settings.ts';
 
 export const HOUR = 3_600_000;
@@ -26,7 +26,7 @@ export function tournamentServer(mode: DatabaseMode) {
   afterAll(() => server.close());
 
   async function account(role: 'superadmin' | 'admin' | 'user' = 'user', target: Booted = server) {
-    const res = await call(target.base, 'POST', '/auth/register', { body: newAccount(role.slice(0, 5)) });
+    const res = await registerCall(target.base, newAccount(role.slice(0, 5)));
     const { token, user } = res.body.data;
     if (role !== 'user') await target.app.db.update(users).set({ role }).where(eq(users.id, user.id));
     return token as string;
@@ -38,7 +38,7 @@ export function tournamentServer(mode: DatabaseMode) {
    * opponents for each other (docs/fair-play.md). `ageMs` and `verified` make a newer one.
    */
   async function person(target: Booted = server, options: { ageMs?: number; verified?: boolean } = {}) {
-    const res = await call(target.base, 'POST', '/auth/register', { body: newAccount('entrant') });
+    const res = await registerCall(target.base, newAccount('entrant'));
     const id = res.body.data.user.id as string;
     const ageMs = options.ageMs ?? 7 * 24 * HOUR;
     await target.app.db
